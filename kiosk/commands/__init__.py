@@ -1,0 +1,1 @@
+"""One module per ``kiosk`` subcommand; each defines ``register(subparsers)``."""

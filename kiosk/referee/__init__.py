@@ -1,0 +1,1 @@
+"""Referee adapters: table zones and the translation of table events into game moves."""
