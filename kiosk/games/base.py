@@ -9,8 +9,10 @@ randomness comes from the ``random.Random`` given at construction.
 - ``play(move)``: apply a move for ``to_act``; returns the rulings it caused. An illegal move
   raises :class:`IllegalMove` with a message key and parameters, and leaves the state unchanged.
 - ``over`` / ``scores()`` / ``winners()``: the end of the match and its result.
-- ``card_locations()``: every card's id -> where it is; the invariant tests check that no card is
-  ever lost or duplicated.
+- ``card_locations()``: (card id, where) for every card in the game, one pair per physical card;
+  the invariant tests check that no card is ever lost or duplicated.
+- ``bot_move()``: the move a simple bot makes (default: a random legal move); ``kiosk simulate``
+  plays whole matches with it.
 
 Moves are small frozen dataclasses defined by each game. Rulings are message keys with
 parameters; the UI translates them (``kiosk.i18n``).
@@ -100,5 +102,9 @@ class GameEngine(ABC):
         """The winning seat(s) once over (several on a tie or for a team); [] before."""
 
     @abstractmethod
-    def card_locations(self) -> dict[str, str]:
-        """card id -> location name (``hand:2``, ``discard``, ``stock`` ...) for every card in play."""
+    def card_locations(self) -> list[tuple[str, str]]:
+        """(card id, location) per physical card: ``hand:2``, ``discard``, ``stock``, ``aside`` ..."""
+
+    def bot_move(self) -> Any:
+        """A simple bot's choice; games override it where random play would never end."""
+        return self.rng.choice(self.legal_moves())

@@ -1,0 +1,1 @@
+"""Pillow/OpenCV renderers: card faces, table scenes, the mat, printable sheets."""

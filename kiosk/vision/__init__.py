@@ -1,0 +1,1 @@
+"""Vision: frame sources, detection, identification, tracking."""
