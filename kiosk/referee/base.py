@@ -43,6 +43,12 @@ class RefereeAdapter(ABC):
 
     game_id: ClassVar[str]
 
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> None:
+        """Every adapter is built this way by the app: seats, game options, the seed of its RNG."""
+        self.players = players
+        self.options = dict(options or {})
+        self.seed = seed
+
     @classmethod
     @abstractmethod
     def layout(cls, players: int) -> Layout:

@@ -1,0 +1,108 @@
+"""Table calibration: camera pixels -> mat coordinates (0..1), from the mat's ArUco markers or
+from four corners touched on the live view. Saved as JSON in the state directory."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from kiosk import mat
+
+_MAT_CORNERS = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A homography from camera pixels to mat coordinates, with how it was obtained."""
+
+    homography: np.ndarray  # 3x3 float64
+    frame_size: tuple[int, int]
+    method: str  # "markers" | "touch"
+    markers_seen: int = 0
+
+    def to_mat(self, points: np.ndarray) -> np.ndarray:
+        """Map (N, 2) camera pixels to (N, 2) mat coordinates."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
+
+    def to_camera(self, points: np.ndarray) -> np.ndarray:
+        """Map mat coordinates back to camera pixels (to draw the zones on the live view)."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
+
+    def save(self, path: Path) -> None:
+        """Atomic write: a power cut leaves the old file or the new one, never half of one."""
+        data = {"homography": self.homography.tolist(), "frame_size": list(self.frame_size),
+                "method": self.method, "markers_seen": self.markers_seen}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: Path) -> Calibration | None:
+        """The saved calibration, or None when absent or unreadable (the kiosk then recalibrates)."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            h = np.array(data["homography"], dtype=np.float64)
+            if h.shape != (3, 3) or not np.isfinite(h).all() or abs(np.linalg.det(h)) < 1e-12:
+                return None
+            w, hgt = (int(v) for v in data["frame_size"])
+            return cls(h, (w, hgt), str(data["method"]), int(data.get("markers_seen", 0)))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+
+_detector: cv2.aruco.ArucoDetector | None = None
+
+
+def _aruco() -> cv2.aruco.ArucoDetector:
+    global _detector
+    if _detector is None:
+        dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, mat.ARUCO_DICT))
+        _detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+    return _detector
+
+
+def from_markers(frame: np.ndarray, min_markers: int = 3) -> Calibration | None:
+    """Find the mat's markers in a BGR frame; None unless at least ``min_markers`` are seen."""
+    if frame is None or frame.ndim < 2 or frame.size == 0:
+        return None
+    gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    corners, ids, _ = _aruco().detectMarkers(gray)
+    if ids is None:
+        return None
+    src, dst = [], []
+    for quad, marker_id in zip(corners, ids.flatten()):
+        if int(marker_id) in mat.MARKER_IDS:
+            src.extend(quad.reshape(4, 2))
+            dst.extend(mat.marker_corners(int(marker_id)))
+    seen = len(src) // 4
+    if seen < min_markers:
+        return None
+    h, _ = cv2.findHomography(np.array(src, np.float32), np.array(dst, np.float32), cv2.RANSAC, 3.0)
+    if h is None:
+        return None
+    return Calibration(h, (frame.shape[1], frame.shape[0]), "markers", seen)
+
+
+def from_touches(points: list[tuple[float, float]], frame_size: tuple[int, int]) -> Calibration:
+    """Four camera-pixel points touched clockwise from the mat's top-left corner."""
+    if len(points) != 4:
+        raise ValueError("touch calibration needs exactly four corners")
+    h = cv2.getPerspectiveTransform(np.array(points, np.float32), _MAT_CORNERS)
+    return Calibration(h.astype(np.float64), frame_size, "touch", 0)
+
+
+def identity(frame_size: tuple[int, int]) -> Calibration:
+    """No calibration yet: the whole camera frame is taken as the mat."""
+    w, h = frame_size
+    return from_touches([(0, 0), (w, 0), (w, h), (0, h)], frame_size)
