@@ -1,0 +1,391 @@
+"""The kiosk's main loop: pygame events, table snapshots and outputs, one screen at a time.
+
+Nothing in the loop blocks: the vision runs in its worker thread and hands over immutable
+snapshots, the stamp printer has its own worker and a durable queue, GPIO buttons post pygame
+events from their threads. An exception inside a screen or a referee is logged once, shown as a
+friendly message, and the kiosk returns to the attract screen; a frozen loop stops pinging the
+systemd watchdog and gets restarted.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+import numpy as np
+import pygame
+
+from kiosk.config import Config
+from kiosk.counters import Counters
+from kiosk.decks import load_deck
+from kiosk.devices import notify
+from kiosk.games.base import Ruling
+from kiosk.games.registry import available_games
+from kiosk.i18n import LANGUAGES, translate
+from kiosk.passport import Passport, ShowPlace, Surprise
+from kiosk.referee.registry import available_referees
+from kiosk.table import TableView
+from kiosk.ui.pin import PinGuard
+from kiosk.ui.screens.attract import AttractScreen
+from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.failsafe import FailsafeScreen
+from kiosk.ui.screens.menu import MenuScreen
+from kiosk.ui.screens.operator import CalibrateScreen, OperatorScreen, PinScreen
+from kiosk.ui.screens.passport import PassportScreen
+from kiosk.ui.screens.referee import RefereeScreen
+from kiosk.vision.calibration import Calibration
+
+log = logging.getLogger(__name__)
+
+GPIO_EVENT = pygame.USEREVENT + 1
+SCREENS: dict[str, type[Screen]] = {
+    cls.name: cls
+    for cls in (AttractScreen, PassportScreen, MenuScreen, RefereeScreen, PinScreen, OperatorScreen,
+                CalibrateScreen, FailsafeScreen)
+}
+PASSPORT_SCREENS = frozenset({"attract", "passport"})
+SEAT_PARAM_NAMES = frozenset({"player", "seat", "winner", "loser", "taker", "spotter", "target", "by",
+                              "leader", "receiver", "giver", "next"})
+
+
+class VisionService(Protocol):
+    def poll(self) -> list[TableView]: ...
+    def latest_frame(self) -> np.ndarray | None: ...
+    def close(self) -> None: ...
+
+
+class StampService(Protocol):
+    def request(self, card_id: str, lang: str) -> bool: ...
+    def pending(self, card_id: str | None = None) -> int: ...
+    def state(self) -> str: ...
+    def test_page(self) -> None: ...
+    def close(self) -> None: ...
+
+
+@dataclass
+class Services:
+    """The hardware edge the app talks to; tests and the demo pass doubles of the devices only."""
+
+    vision: VisionService
+    stamps: StampService | None = None
+    lights: Any = None  # kiosk.devices.lights.Lights: .show(state)
+    buttons: Any = None  # kiosk.devices.buttons.Buttons: delivers actions through on_action
+    counters: Counters | None = None
+    calibration_path: Any = None
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+
+@dataclass
+class RunStats:
+    frames: int = 0
+    seconds: float = 0.0
+    screens: list[str] = field(default_factory=list)
+    errors: int = 0
+
+    @property
+    def fps(self) -> float:
+        return self.frames / self.seconds if self.seconds else 0.0
+
+
+class App:
+    """Owns the display, the current screen and the wiring between table, modes and outputs."""
+
+    def __init__(self, config: Config, services: Services, *, size: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.config = config
+        self.services = services
+        self.now = clock
+        self.lang = config.kiosk.language
+        self.mode = config.kiosk.mode
+        self.pin_guard = PinGuard(config.kiosk.admin_pin)
+        self.passport = Passport(load_deck("affiche-belge"), config.passport.cooldown_seconds)
+        self.view = TableView(frame_index=-1, timestamp=0.0)
+        self.calibration: Calibration | None = (
+            Calibration.load(services.calibration_path) if services.calibration_path else None)
+        self.gpio_used = False
+        self.stats = RunStats()
+        self._last_activity = self.now()
+        self._frame: np.ndarray | None = None
+        self._surface = self._open_display(size, config.display.fullscreen if fullscreen is None else fullscreen)
+        self.screen: Screen = self._make("attract" if self.mode == "passport" else "menu", {})
+        self._pending: tuple[str, dict[str, Any]] | None = None
+        if services.buttons is not None and hasattr(services.buttons, "on_action"):
+            services.buttons.on_action = self.post_gpio
+
+    # display -------------------------------------------------------------------------------
+    def _open_display(self, size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(self.config.kiosk.name)
+        if fullscreen and size is None:
+            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            pygame.mouse.set_visible(False)
+        else:
+            surface = pygame.display.set_mode(size or (self.config.display.width, self.config.display.height))
+        return surface
+
+    @property
+    def surface(self) -> pygame.Surface:
+        return self._surface
+
+    # screens -------------------------------------------------------------------------------
+    def _make(self, name: str, params: dict[str, Any]) -> Screen:
+        screen = SCREENS[name](self, **params)
+        screen.enter()
+        self.stats.screens.append(name)
+        return screen
+
+    def goto(self, name: str, **params: Any) -> None:
+        """Switch screens after the current event or frame is finished."""
+        self._pending = (name, params)
+
+    def _switch(self) -> None:
+        if self._pending is None:
+            return
+        name, params = self._pending
+        self._pending = None
+        try:
+            self.screen.exit()
+            self.screen = self._make(name, params)
+        except Exception:
+            self._fail(f"entering {name}")
+
+    def _fail(self, where: str) -> None:
+        """Log once, show the friendly failsafe screen, keep running."""
+        self.stats.errors += 1
+        log.exception("error while %s; back to the start", where)
+        self.lights_for("fault")
+        self._pending = None
+        self.screen = self._make("failsafe", {})
+
+    # services used by screens ---------------------------------------------------------------
+    def t(self, key: str, **params: Any) -> str:
+        return translate(key, self.lang, **params)
+
+    def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES:
+            self.lang = lang
+
+    def cycle_language(self) -> None:
+        self.lang = LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)]
+
+    def touched(self) -> None:
+        self._last_activity = self.now()
+
+    def latest_frame(self) -> np.ndarray | None:
+        return self._frame
+
+    def card_in_view(self) -> bool:
+        return bool(self.view.cards)
+
+    def vision_status_key(self) -> str | None:
+        if self.view.frame_index < 0:
+            return "app.preparing"
+        if not self.view.camera_ok:
+            return "app.camera_lost"
+        return None
+
+    def offered_games(self) -> dict[str, Any]:
+        """Games with both an engine and a referee, filtered by the config's list."""
+        engines = available_games()
+        referees = available_referees()
+        wanted = self.config.kiosk.games or list(engines)
+        return {g: referees[g] for g in wanted if g in engines and g in referees}
+
+    def engine_class(self, game_id: str) -> Any:
+        return available_games().get(game_id)
+
+    def card_label(self, card_id: str) -> str:
+        deck_id = "affiche-belge"
+        if isinstance(self.screen, RefereeScreen):
+            engine = self.engine_class(self.screen.session.game_id)
+            deck_id = getattr(engine, "deck_id", deck_id)
+        deck = load_deck(deck_id)
+        if card_id in deck and deck[card_id].names:
+            return f"{card_id} {deck[card_id].name(self.lang)}"
+        return card_id
+
+    def ruling_text(self, ruling: Ruling, names: list[str]) -> str:
+        params = {}
+        for key, value in ruling.params.items():
+            if key in SEAT_PARAM_NAMES and isinstance(value, int) and 0 <= value < len(names):
+                params[key] = names[value]
+            elif isinstance(value, (list, tuple)):
+                params[key] = ", ".join(str(v) for v in value)
+            else:
+                params[key] = value
+        return self.t(ruling.key, **params)
+
+    def lights_for(self, state: str) -> None:
+        lights = self.services.lights
+        if lights is None:
+            return
+        try:
+            lights.show({"ok": "valid", "violation": "violation"}.get(state, state))
+        except Exception:
+            log.exception("lights failed")
+
+    def stamp_status_key(self, card_id: str, stamped: bool) -> str:
+        stamps = self.services.stamps
+        if not stamped:
+            return "app.stamp.cooldown"
+        if stamps is None:
+            return "app.stamp.done"
+        if stamps.pending(card_id):
+            return "app.stamp.printing" if stamps.state() in ("ready", "printing") else "app.stamp.waiting"
+        return "app.stamp.done"
+
+    def printer_state(self) -> str:
+        return self.services.stamps.state() if self.services.stamps else "-"
+
+    def print_test_page(self) -> None:
+        if self.services.stamps is not None:
+            self.services.stamps.test_page()
+
+    def counters(self) -> dict[str, Any]:
+        return self.services.counters.summary() if self.services.counters else {}
+
+    def count_game(self, game_id: str) -> None:
+        if self.services.counters:
+            self.services.counters.game(game_id)
+
+    def set_calibration(self, calibration: Calibration) -> None:
+        self.calibration = calibration
+        if self.services.calibration_path:
+            calibration.save(self.services.calibration_path)
+
+    def post_gpio(self, action: str) -> None:
+        """Called from the button threads: hand the press to the UI thread."""
+        pygame.event.post(pygame.event.Event(GPIO_EVENT, action=action))
+
+    # the loop ------------------------------------------------------------------------------
+    def step(self) -> bool:
+        """One frame: input, table, screen update and draw. False when the app should quit."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                return False
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.config.display.fullscreen:
+                return False
+            self._dispatch(event)
+        self._vision()
+        try:
+            self.screen.update(self.now())
+            self._switch()
+            self.screen.layout(self._surface.get_size())
+            self.screen.draw(self._surface)
+        except Exception:
+            self._fail(f"drawing {self.screen.name}")
+        self._idle_timeout()
+        pygame.display.flip()
+        self.stats.frames += 1
+        return True
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        try:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.gpio_used = False
+                self.screen.on_tap(event.pos)
+            elif event.type == pygame.FINGERDOWN:
+                w, h = self._surface.get_size()
+                self.screen.on_tap((int(event.x * w), int(event.y * h)))
+            elif event.type == GPIO_EVENT:
+                self.gpio_used = True
+                self.touched()
+                if event.action == "operator":
+                    self.goto("pin")
+                else:
+                    self.screen.on_gpio(event.action)
+            elif event.type == pygame.KEYDOWN:
+                keys = {pygame.K_RIGHT: "next", pygame.K_TAB: "next", pygame.K_RETURN: "select",
+                        pygame.K_SPACE: "select", pygame.K_BACKSPACE: "back"}
+                if event.key == pygame.K_F12:
+                    self.goto("pin")
+                elif event.key in keys:
+                    self.gpio_used = True
+                    self.screen.on_gpio(keys[event.key])
+            self._switch()
+        except Exception:
+            self._fail(f"handling input on {self.screen.name}")
+
+    def _vision(self) -> None:
+        try:
+            views = self.services.vision.poll()
+            self._frame = self.services.vision.latest_frame()
+        except Exception:
+            log.exception("vision service failed")
+            return
+        for view in views:
+            self.view = view
+            if not view.events:
+                continue
+            self.touched()
+            try:
+                if self.screen.name in PASSPORT_SCREENS and self.mode == "passport":
+                    self._passport(view)
+                else:
+                    self.screen.on_view(view)
+                self._switch()
+            except Exception:
+                self._fail(f"reacting to the table on {self.screen.name}")
+
+    def _passport(self, view: TableView) -> None:
+        if any(e.kind == "confirmed" for e in view.events):
+            self.lights_for("card_seen")
+        for event in self.passport.on_view(view, self.now()):
+            if isinstance(event, ShowPlace) and event.stamp:
+                self._stamp(event.card_id)
+            if isinstance(event, (ShowPlace, Surprise)):
+                self.goto("passport", card_id=event.card_id, stamp=getattr(event, "stamp", False))
+
+    def _stamp(self, card_id: str) -> None:
+        if self.services.counters:
+            self.services.counters.stamp(card_id)
+        if self.services.stamps is None:
+            return
+        self.lights_for("printing")
+        try:
+            self.services.stamps.request(card_id, self.lang)
+        except Exception:
+            log.exception("stamp request for %s failed", card_id)
+
+    def _idle_timeout(self) -> None:
+        """Back home after a while without touch or card; a game in progress gets ten times longer."""
+        home = "attract" if self.mode == "passport" else "menu"
+        limit = self.config.kiosk.idle_seconds * (10 if self.screen.name == "referee" else 1)
+        if self.now() - self._last_activity > limit and self.screen.name not in (home, "failsafe"):
+            self.goto(home)
+            self._switch()
+            self._last_activity = self.now()
+
+    def run(self, seconds: float | None = None, on_frame: Callable[[App], None] | None = None) -> RunStats:
+        """Run until quit (or for ``seconds``), pinging systemd; returns what happened."""
+        clock = pygame.time.Clock()
+        started = self.now()
+        interval = notify.watchdog_interval()
+        last_ping = 0.0
+        notify.ready(f"{self.mode} mode")
+        try:
+            while seconds is None or self.now() - started < seconds:
+                if not self.step():
+                    break
+                if on_frame is not None:
+                    on_frame(self)
+                now = self.now()
+                if interval is not None and now - last_ping >= interval:
+                    notify.watchdog()
+                    last_ping = now
+                clock.tick(self.config.display.fps)
+        finally:
+            self.stats.seconds = self.now() - started
+            notify.stopping()
+        return self.stats
+
+    def close(self) -> None:
+        for closer in self.services.closers:
+            try:
+                closer()
+            except Exception:
+                log.exception("closing a service failed")
+        pygame.display.quit()

@@ -1,0 +1,1 @@
+"""One module per screen; :class:`Screen` is their common shape (pibooth's enter/do/exit)."""

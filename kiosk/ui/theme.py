@@ -1,0 +1,54 @@
+"""Colours and fonts of the kiosk: the Belgian flag's black, yellow and red on a warm paper white.
+
+Sizes are fractions of the screen height so 800x480 and 1024x600 screens look the same.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import pygame
+
+INK = (24, 24, 24)
+PAPER = (250, 246, 236)
+YELLOW = (253, 218, 36)
+RED = (239, 51, 64)
+GREEN = (38, 150, 80)
+AMBER = (240, 160, 30)
+GREY = (120, 120, 120)
+LIGHT = (225, 220, 205)
+WHITE = (255, 255, 255)
+BLUE = (40, 90, 160)
+
+LEVEL_COLOURS = {
+    "ok": GREEN,
+    "violation": RED,
+    "reminder": AMBER,
+    "info": BLUE,
+    "score": BLUE,
+    "game_over": INK,
+}
+
+
+def _font_file(bold: bool) -> Path | None:
+    """The sans font shipped with the renderer (same face on screen and on cards), if any."""
+    try:
+        folder = Path(str(resources.files("kiosk.render") / "fonts"))
+    except ModuleNotFoundError:
+        return None
+    if not folder.is_dir():
+        return None
+    names = sorted(p for p in folder.glob("*.ttf") if "Sans" in p.name and "Mono" not in p.name)
+    wanted = [p for p in names if ("Bold" in p.name) == bold and "Oblique" not in p.name
+              and "Condensed" not in p.name]
+    return (wanted or names or [None])[0]
+
+
+@cache
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """A font of ``px`` pixels; cached because pygame fonts are costly to open."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(_font_file(bold), max(8, px))
