@@ -1,0 +1,116 @@
+"""Recto-verso (seed 002, rule 3): announce the result of a card lying calculation up.
+
+The cards lie calculation up in front of both players (a calculation card on its result card,
+or a card printed on both sides). The asker picks one and announces its result; the other says
+"c'est exact" or "c'est faux" with his own result, then turns the card, which leaves the game.
+:func:`points` holds the five cases of the seed. Roles alternate until no card is left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kiosk.games import mathpairs
+from kiosk.games.base import IllegalMove, Ruling
+
+
+def points(result: int, announced: int, exact: bool, given: int | None) -> tuple[int, int]:
+    """(asker, validator) points for one card; ``given`` is the validator's result on "faux"."""
+    if announced == result:
+        return 2, 1 if exact else 0
+    if exact:
+        return 0, 0
+    return 0, 2 if given == result else 1
+
+
+@dataclass(frozen=True)
+class Announce:
+    """The asker picks the card ``card`` on the table and says its result is ``value``."""
+
+    card: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Validate:
+    """"C'est exact" (``exact``) or "c'est faux" with the validator's own result ``value``."""
+
+    exact: bool
+    value: int | None = None
+
+
+class RectoVerso(mathpairs.QuizEngine):
+    game_id = "recto-verso"
+
+    def _deal(self, calculations: list[str]) -> None:
+        self.table = mathpairs.dealt(calculations, 2, self.asker, self.rng)
+        self.announced: Announce | None = None
+
+    @property
+    def to_act(self) -> int | None:
+        if self.finished:
+            return None
+        return self.answerer if self.announced else self.asker
+
+    def on_table(self) -> list[str]:
+        return self.table[0] + self.table[1]
+
+    def card_locations(self) -> list[tuple[str, str]]:
+        out = [loc for s in (0, 1) for c in self.table[s] for loc in self._pair_locations(c, f"table:{s}")]
+        return out + [loc for c in self.out for loc in self._pair_locations(c, "out")]
+
+    def legal_moves(self) -> list[Any]:
+        if self.finished:
+            return []
+        if self.announced is None:
+            return [Announce(c, v) for c in self.on_table() for v in mathpairs.answers()]
+        return [Validate(True)] + [Validate(False, v) for v in mathpairs.answers()]
+
+    def play(self, move: Any) -> list[Ruling]:
+        if self.finished:
+            raise IllegalMove("recto_verso.game_over")
+        if isinstance(move, Announce) and self.announced is None:
+            if move.card not in self.on_table():
+                raise IllegalMove("recto_verso.not_on_table", card=move.card)
+            self.announced = move
+            return [Ruling("recto_verso.announced", {"player": self.asker + 1, "answer": move.value,
+                                                     "calculation": mathpairs.card(move.card).expression})]
+        if isinstance(move, Validate) and self.announced is not None:
+            if not move.exact and move.value is None:
+                raise IllegalMove("recto_verso.give_your_result", player=self.answerer + 1)
+            return self._validate(self.announced, move)
+        raise IllegalMove("recto_verso.not_now")
+
+    def _validate(self, ann: Announce, move: Validate) -> list[Ruling]:
+        calc = mathpairs.card(ann.card)
+        result = calc.value or 0
+        gained = points(result, ann.value, move.exact, move.value)
+        self.points[self.asker] += gained[0]
+        self.points[self.answerer] += gained[1]
+        for side in self.table:
+            if ann.card in side:
+                side.remove(ann.card)
+        self.out.append(ann.card)
+        self.announced = None
+        rulings = [Ruling("recto_verso.turned", {
+            "calculation": calc.expression, "value": result, "asker": self.asker + 1,
+            "asker_points": gained[0], "validator": self.answerer + 1, "validator_points": gained[1]},
+            "score")]
+        self._switch()
+        if not self.on_table():
+            self.finished = True
+            rulings.append(Ruling("recto_verso.game_over_points", {"points": " - ".join(map(str, self.points))},
+                                  "game_over"))
+        return rulings
+
+    def bot_move(self) -> Any:
+        """Right three times in four, as asker and as validator."""
+        if self.announced is None:
+            card = self.rng.choice(self.on_table())
+            value = mathpairs.card(card).value or 0
+            return Announce(card, value if self.rng.random() < 0.75 else value + 1)
+        result = mathpairs.card(self.announced.card).value
+        if self.rng.random() < 0.75:
+            return Validate(True) if self.announced.value == result else Validate(False, result)
+        return Validate(False, (result or 0) + 1) if self.announced.value == result else Validate(True)
