@@ -1,0 +1,107 @@
+"""``kiosk doctor``: every check reported, a clear verdict, non-zero exit when something needed
+is missing (as on this machine: no camera, no printer)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kiosk.cli import main
+from kiosk.doctor import CHECKS, FAIL, OK, WARN, run_checks
+
+
+@pytest.fixture
+def kiosk_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("KIOSK_STATE_DIR", str(tmp_path / "state"))
+    config = tmp_path / "kiosk.toml"
+    monkeypatch.setenv("KIOSK_CONFIG", str(config))
+    return config
+
+
+def by_name(results: list) -> dict[str, tuple[str, str]]:
+    return {r.name: (r.status, r.detail) for r in results}
+
+
+def test_no_camera_and_no_printer_fail_and_the_exit_code_says_so(
+    kiosk_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kiosk_env.write_text(
+        f'[camera]\nsource = "/dev/video-none"\n\n'
+        f'[printer]\nserial_port = "{kiosk_env.parent / "ttyNONE"}"\n'
+    )
+    assert main(["doctor"]) == 1
+    out = capsys.readouterr().out
+    lines = {line.split("]", 1)[1].split()[0] for line in out.splitlines() if line.startswith("[")}
+    assert {"config", "state", "free", "model", "camera", "printer", "GPIO", "display"} <= lines
+    assert "[FAIL] camera" in out and "[FAIL] printer" in out and "ttyNONE" in out
+    assert out.splitlines()[-1].startswith("broken: ") and "camera" in out.splitlines()[-1]
+
+
+def test_a_file_printer_and_writable_state_pass(kiosk_env: Path) -> None:
+    kiosk_env.write_text(f'[printer]\nbackend = "file"\nfile_path = "{kiosk_env.parent / "lp0"}"\n')
+    results = by_name(run_checks({k: CHECKS[k] for k in ("state directory", "printer", "GPIO")}))
+    assert results["config"] == (OK, str(kiosk_env))
+    assert results["state directory"][0] == OK and (kiosk_env.parent / "state").is_dir()
+    assert results["printer"][0] == OK
+    assert results["GPIO"] == (
+        WARN,
+        "not a Raspberry Pi: LEDs and buttons are simulated (MockFactory)",
+    )
+
+
+def test_a_virtual_camera_is_only_a_warning_and_sdl_dummy_shows_nothing(kiosk_env: Path) -> None:
+    kiosk_env.write_text('[camera]\nsource = "virtual"\n')
+    results = by_name(run_checks({k: CHECKS[k] for k in ("camera", "display")}))
+    assert results["camera"][0] == WARN and "demo" in results["camera"][1]
+    assert results["display"] == (WARN, "SDL driver dummy: nothing is shown")
+
+
+def test_a_broken_config_fails_and_the_other_checks_still_run(kiosk_env: Path) -> None:
+    kiosk_env.write_text('[printer]\nbaudrate = "fast"\n')
+    results = by_name(run_checks({"state directory": CHECKS["state directory"]}))
+    assert results["config"][0] == FAIL and "printer.baudrate" in results["config"][1]
+    assert results["state directory"][0] == OK
+
+
+def test_a_crashing_check_is_reported_not_raised(kiosk_env: Path) -> None:
+    def broken(config: object) -> tuple[str, str]:
+        raise RuntimeError("sensor on fire")
+
+    results = by_name(run_checks({"thermometer": broken}))
+    assert results["thermometer"] == (FAIL, "RuntimeError: sensor on fire")
+
+
+def test_json_output_lists_every_check(kiosk_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    kiosk_env.write_text('[camera]\nsource = "virtual"\n\n[printer]\nbackend = "none"\n')
+    main(["doctor", "--json"])
+    names = [r["name"] for r in json.loads(capsys.readouterr().out)]
+    assert names == ["config", *CHECKS]
+
+
+@pytest.mark.parametrize(
+    ("online", "paper", "status", "says"),
+    [
+        (b"\x12", b"\x72", FAIL, "out of paper"),
+        (b"", b"", FAIL, "TX wire, or set answers_status = false"),
+        (b"\x12", b"\x1e", WARN, "paper nearly out"),
+        (b"\x12", b"\x12", OK, "ready"),
+    ],
+)
+def test_the_printer_line_says_what_the_printer_answers(
+    kiosk_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    online: bytes,
+    paper: bytes,
+    status: str,
+    says: str,
+) -> None:
+    from test_printer import Answering
+
+    from kiosk.devices import printer
+
+    monkeypatch.setattr(printer, "open_printer", lambda settings: Answering(online, paper))
+    results = by_name(run_checks({"printer": CHECKS["printer"]}))
+    assert results["printer"][0] == status and says in results["printer"][1]
