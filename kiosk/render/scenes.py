@@ -1,0 +1,246 @@
+"""Rendered photos of a table with cards, with exact ground truth: the raw material of training,
+the vision tests and the benchmarks.
+
+A scene is built on a procedural table (``split`` keeps training and held-out tables apart),
+cards are laid in the table plane at real-looking sizes, seen through a slightly tilted camera,
+then shadows, hands, clutter and the camera's faults are added. The truth records, per card,
+the four face corners in image pixels, how much of it is hidden and whether a corner index
+still shows. Same arguments, same pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from kiosk.decks import load_deck
+from kiosk.render.compositing import (
+    camera_effects,
+    composite_card,
+    draw_distractor,
+    draw_hand,
+    face_bgra,
+    face_width_for,
+)
+from kiosk.render.faces import ASPECT, face_styles
+from kiosk.render.textures import SPLITS, table_background
+from kiosk.vision.face import INDEX_BOX
+
+#: A card's short side as a fraction of the frame width (8-15 % at 1280x720).
+CARD_WIDTH_RANGE: tuple[float, float] = (0.08, 0.15)
+#: A corner index counts as visible when at least this fraction of it is uncovered.
+INDEX_VISIBLE_MIN = 0.95
+HAND = -2  # label of hand pixels in the occlusion map
+
+
+@dataclass
+class SceneCard:
+    """One card's truth: ``corners`` are the face's TL, TR, BR, BL in image pixels (float32 4x2)."""
+
+    card_id: str
+    corners: np.ndarray
+    occluded: float = 0.0
+    index_visible: bool = True
+
+
+@dataclass
+class Scene:
+    image: np.ndarray  # BGR uint8
+    cards: list[SceneCard]
+
+
+def card_quad(centre: tuple[float, float], short_side: float, angle: float) -> np.ndarray:
+    """Corners (TL, TR, BR, BL) of an upright face ``short_side`` wide, turned by ``angle`` rad."""
+    hw, hh = short_side / 2, short_side * ASPECT / 2
+    local = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]], np.float32)
+    c, s = np.cos(angle), np.sin(angle)
+    rot = np.array([[c, -s], [s, c]], np.float32)
+    return (local @ rot.T + np.asarray(centre, np.float32)).astype(np.float32)
+
+
+def camera_tilt(
+    rng: np.random.Generator, size: tuple[int, int], amount: float = 0.06
+) -> np.ndarray:
+    """A homography from the table plane to the image: the camera is never exactly overhead."""
+    w, h = size
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    jitter = rng.uniform(0, amount, (4, 2)) * np.array([w, h])
+    inward = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]])
+    return cv2.getPerspectiveTransform(src, (src + jitter * inward).astype(np.float32))
+
+
+def apply_homography(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(np.asarray(pts, np.float32)[None], m)[0].astype(np.float32)
+
+
+def _overlap_area(a: np.ndarray, b: np.ndarray) -> float:
+    area, _ = cv2.intersectConvexConvex(a, b)
+    return float(area)
+
+
+def _place(
+    rng: np.random.Generator, size: tuple[int, int], n: int, overlap: bool
+) -> list[np.ndarray]:
+    """Quads in table coordinates: inside the frame, touching only when ``overlap`` allows it."""
+    w, h = size
+    short = w * rng.uniform(*CARD_WIDTH_RANGE)
+    quads: list[np.ndarray] = []
+    tries = 0
+    while len(quads) < n:
+        tries += 1
+        if (
+            tries % 80 == 0
+        ):  # the table is full at this size: smaller cards, as if seen from higher up
+            short *= 0.9
+        s = short * rng.uniform(0.93, 1.07)
+        if overlap and quads and rng.random() < 0.5:
+            anchor = quads[int(rng.integers(len(quads)))].mean(axis=0)
+            step = rng.uniform(0.35, 0.9) * s * ASPECT
+            phi = rng.uniform(0, 2 * np.pi)
+            centre = (anchor[0] + step * np.cos(phi), anchor[1] + step * np.sin(phi))
+        else:
+            centre = (rng.uniform(0.08, 0.92) * w, rng.uniform(0.1, 0.9) * h)
+        quad = card_quad(centre, s, rng.uniform(0, 2 * np.pi))
+        margin = 0.02 * w
+        if (
+            quad[:, 0].min() < margin
+            or quad[:, 1].min() < margin
+            or quad[:, 0].max() > w - margin
+            or quad[:, 1].max() > h - margin
+        ):
+            continue
+        card_area = s * s * ASPECT
+        limit = 0.45 * card_area if overlap else 0.0
+        if any(_overlap_area(quad, q) > limit for q in quads):
+            continue
+        quads.append(quad)
+    return quads
+
+
+def _index_quads(corners: np.ndarray) -> list[np.ndarray]:
+    """The two corner-index boxes of a face, in image pixels."""
+    fw, fh = 1.0, 1.0
+    unit = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
+    m = cv2.getPerspectiveTransform(unit, corners.astype(np.float32))
+    x0, y0, x1, y1 = INDEX_BOX
+    tl = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    br = 1.0 - tl
+    return [apply_homography(m, tl), apply_homography(m, br)]
+
+
+def card_truth(
+    labels: np.ndarray, index: int, corners: np.ndarray, area: int
+) -> tuple[float, bool]:
+    """(fraction hidden, whether an index corner shows) of card ``index`` from the label map."""
+    h, w = labels.shape
+    x0, y0 = max(0, int(corners[:, 0].min()) - 1), max(0, int(corners[:, 1].min()) - 1)
+    x1, y1 = (
+        min(w, int(np.ceil(corners[:, 0].max())) + 2),
+        min(h, int(np.ceil(corners[:, 1].max())) + 2),
+    )
+    mine = labels[y0:y1, x0:x1] == index
+    occluded = 1.0 - float(mine.sum()) / max(area, 1)
+    visible = False
+    for quad in _index_quads(corners):
+        region = np.zeros(mine.shape, np.uint8)
+        cv2.fillConvexPoly(region, np.round(quad - [x0, y0]).astype(np.int32), 1)
+        total = int(region.sum())
+        if total and (mine & (region > 0)).sum() >= INDEX_VISIBLE_MIN * total:
+            visible = True
+    return max(0.0, occluded), visible
+
+
+def render_scene(
+    deck_id: str,
+    n_cards: int,
+    seed: int,
+    size: tuple[int, int] = (1280, 720),
+    *,
+    card_ids: Sequence[str] | None = None,
+    split: str = "train",
+    styles: Sequence[str] | None = None,
+    overlap: bool = True,
+    hand: bool = False,
+    distractors: bool = False,
+) -> Scene:
+    """A photo-like view of ``n_cards`` cards of ``deck_id`` on a table, with exact truth.
+
+    ``card_ids`` fixes which cards (else drawn without repetition); ``styles`` restricts the face
+    designs; ``hand`` adds a hand over the table, ``distractors`` phones, paper, coins and pens.
+    """
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}; expected one of {SPLITS}")
+    deck = load_deck(deck_id)
+    w, h = int(size[0]), int(size[1])
+    rng = np.random.default_rng([seed, SPLITS.index(split), 7])
+    if card_ids is None:
+        if not 0 <= n_cards <= len(deck.cards):
+            raise ValueError(f"n_cards must be between 0 and {len(deck.cards)} for deck {deck_id}")
+        chosen = [deck.cards[i] for i in rng.choice(len(deck.cards), n_cards, replace=False)]
+    else:
+        by_id = {c.id: c for c in deck.cards}
+        unknown = [i for i in card_ids if i not in by_id]
+        if unknown:
+            raise ValueError(f"deck {deck_id} has no card(s) {unknown}")
+        chosen = [by_id[i] for i in card_ids]
+    allowed = tuple(styles) if styles else face_styles(deck_id)
+    bad = [s for s in allowed if s not in face_styles(deck_id)]
+    if bad:
+        raise ValueError(
+            f"deck {deck_id} has no face style(s) {bad}; styles: {face_styles(deck_id)}"
+        )
+
+    canvas = table_background(int(rng.integers(2**31)), (w, h), split)
+    if distractors:
+        for _ in range(int(rng.integers(1, 4))):
+            draw_distractor(canvas, rng)
+    tilt = camera_tilt(rng, (w, h))
+    light = rng.uniform(0, 2 * np.pi)
+    labels = np.full((h, w), -1, np.int16)
+    placed: list[tuple[str, np.ndarray, int]] = []
+    quads = _place(rng, (w, h), len(chosen), overlap)
+    for i, (card, quad) in enumerate(zip(chosen, quads, strict=True)):
+        corners = apply_homography(tilt, quad)
+        short = float(np.linalg.norm(corners[1] - corners[0]))
+        style = allowed[int(rng.integers(len(allowed)))]
+        face = face_bgra(card, style, face_width_for(short))
+        reach = short * rng.uniform(0.02, 0.06)
+        shadow = (reach * np.cos(light), reach * np.sin(light), short * 0.03, rng.uniform(0.2, 0.5))
+        x0, y0, alpha = composite_card(canvas, face, corners, shadow)
+        covered = alpha >= 128
+        labels[y0 : y0 + alpha.shape[0], x0 : x0 + alpha.shape[1]][covered] = i
+        placed.append((card.id, corners, int(covered.sum())))
+    if hand:
+        labels[draw_hand(canvas, rng) >= 128] = HAND
+    image = camera_effects(canvas, rng)
+    cards = []
+    for i, (card_id, corners, area) in enumerate(placed):
+        occluded, index_visible = card_truth(labels, i, corners, area)
+        cards.append(SceneCard(card_id, corners, round(occluded, 4), index_visible))
+    return Scene(image, cards)
+
+
+def render_empty(
+    seed: int,
+    size: tuple[int, int] = (1280, 720),
+    split: str = "train",
+    *,
+    hands: bool = True,
+    distractors: bool = True,
+) -> np.ndarray:
+    """A BGR frame of a table without any card: bare, or with hands and everyday clutter."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}; expected one of {SPLITS}")
+    w, h = int(size[0]), int(size[1])
+    rng = np.random.default_rng([seed, SPLITS.index(split), 11])
+    canvas = table_background(int(rng.integers(2**31)), (w, h), split)
+    if distractors:
+        for _ in range(int(rng.integers(0, 5))):
+            draw_distractor(canvas, rng)
+    if hands:
+        for _ in range(int(rng.integers(0, 3))):
+            draw_hand(canvas, rng)
+    return camera_effects(canvas, rng)
