@@ -1,0 +1,213 @@
+"""The Klaverjassen referee at a table: seat zones, order of play, tricks and roem, the score
+sheet, and reneges proven from later cards. Seed: 001_40fe8032c5f19f76.txt."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import seed_text
+
+from kiosk.games.klaverjassen import Klaverjassen, Pass
+from kiosk.games.tricks import PIQUET
+from kiosk.referee.base import Observation
+from kiosk.referee.klaverjassen import KlaverjassenReferee
+from kiosk.referee.registry import available_referees
+from kiosk.referee.session import RefereeSession
+
+SEED = "001_40fe8032c5f19f76.txt"
+
+
+def quote(sentence: str) -> None:
+    assert sentence in seed_text(SEED)
+
+
+def lay(ref: KlaverjassenReferee, seat: int, card: str) -> list[str]:
+    return [r.key for r in ref.observe(Observation("confirmed", card, f"seat{seat}"))]
+
+
+def started(trump: str = "H", **options) -> KlaverjassenReferee:
+    """Seat 3 deals, seat 0 names ``trump``: seat 0 leads."""
+    ref = KlaverjassenReferee(4, options)
+    ref.on_input("dealer", choice="3")
+    ref.on_input("trump", choice=trump)
+    return ref
+
+
+def test_registered_with_a_seat_zone_per_player_round_the_centre():
+    assert available_referees()["klaverjassen"] is KlaverjassenReferee
+    layout = KlaverjassenReferee.layout(4)
+    assert set(layout.names) == {"seat0", "seat1", "seat2", "seat3", "centre"}
+    assert layout.zone_at(layout["seat2"].centre) == "seat2"
+
+
+def test_buttons_follow_the_trump_choice():
+    ref = KlaverjassenReferee(4)
+    assert [i.action for i in ref.inputs()] == ["dealer"]
+    assert [r.key for r in ref.on_input("trump", choice="H")] == ["klaverjassen.input_not_now"]
+    ref.on_input("dealer", choice="3")
+    assert [(i.action, dict(i.params)) for i in ref.inputs()] == [
+        ("trump", {"player": 1}),
+        ("pass", {"player": 1}),
+    ]
+    for _ in range(4):
+        ref.on_input("pass")
+    assert [i.action for i in ref.inputs()] == ["trump"]  # everyone passed: seat 0 must choose
+    keys = [r.key for r in ref.on_input("trump", choice="D")]
+    assert keys == ["klaverjassen.trump_chosen"]
+    assert ref.status()["playing_team"] == 0 and ref.status()["to_act"] == 0
+
+
+def test_turned_card_is_read_from_the_centre():
+    ref = KlaverjassenReferee(4, {"trump_choice": "turned"})
+    ref.on_input("dealer", choice="0")
+    assert ref.inputs() == []  # waiting for the turned card
+    keys = [r.key for r in ref.observe(Observation("confirmed", "9D", "centre"))]
+    assert keys == ["klaverjassen.turned_card"]
+    assert ref.inputs()[0].choices.keys() == {"D"}
+
+
+def test_order_of_play_trick_winner_points_and_roem():
+    quote(
+        "La carte la plus forte de la couleur demandée remporte le pli, sauf si un atout a été joué"
+    )
+    ref = started("H")
+    assert lay(ref, 2, "KS") == ["klaverjassen.out_of_turn"]  # seat 2 is early: it waits
+    assert lay(ref, 0, "QS") == []
+    assert lay(ref, 1, "JS") == []  # and seat 2's waiting K♠ is now taken in turn
+    status = ref.status()
+    assert status["trick"] == [(0, "QS"), (1, "JS"), (2, "KS")] and status["to_act"] == 3
+    rulings = ref.observe(Observation("confirmed", "7H", "seat3"))
+    won = next(r for r in rulings if r.key == "klaverjassen.trick_won")
+    assert won.params == {"player": 4, "trick": 1, "points": 3 + 2 + 4}
+    roem = next(r for r in rulings if r.key == "klaverjassen.roem")
+    assert roem.params == {"player": 4, "roem": 20}  # J Q K of spades
+    assert ref.status()["to_act"] == 3  # the winner leads
+
+
+def test_a_card_seen_twice_is_one_play():
+    ref = started("H")
+    lay(ref, 0, "QS")
+    assert lay(ref, 0, "QS") == []
+    assert ref.status()["to_act"] == 1
+
+
+def test_renege_proven_by_a_later_card_names_trick_card_player_and_rule():
+    quote(
+        "Niet bekennen terwijl je de gevraagde kleur wel bezit: dit is een ernstige overtreding "
+        "(verzaken)."
+    )
+    quote(
+        "Le non-respect des règles de pose s'appelle une renonce (« verzaken ») et peut entraîner "
+        "la "
+        "perte immédiate de la manche."
+    )
+    ref = started("H")
+    for seat, card in enumerate(["AS", "7D", "KS", "QS"]):  # seat 1 does not follow spades
+        assert "klaverjassen.renege_follow_suit" not in lay(ref, seat, card)
+    rulings = ref.observe(Observation("confirmed", "10S", "seat0"))
+    rulings += ref.observe(Observation("confirmed", "8S", "seat1"))  # he had a spade after all
+    renege = next(r for r in rulings if r.key == "klaverjassen.renege_follow_suit")
+    assert renege.params == {"trick": 1, "player": 2, "card": "7♦", "proof": "8♠"}
+    assert renege.level == "violation"
+    assert ref.phase == "showdown" and rulings[-1].key == "klaverjassen.show_hands"
+    # The players lay their remaining cards; nothing else is wrong; the deal is lost for team 2.
+    rest = [c for c in PIQUET if c not in {"AS", "7D", "KS", "QS", "10S", "8S"}]
+    keys: list[str] = []
+    for i, card in enumerate(rest):
+        keys += lay(ref, (2, 3, 0, 1)[i % 4], card)
+    assert "klaverjassen.deal_lost" in keys and "klaverjassen.deal_scored" in keys
+    row = ref.sheet.rows[0]
+    assert row.outcome == "renege" and row.score == (162 + 20, 0)  # Q K A of spades: 20 roem
+    assert ref.phase == "trump" and ref.dealer == 0  # next deal
+
+
+def test_undertrump_renege_in_amsterdam_is_proven_and_not_in_a_fair_deal():
+    ref = started("H", variant="amsterdam")
+    lay(ref, 0, "AS")
+    lay(ref, 1, "9H")  # opponent trumps with the Nel
+    lay(ref, 2, "7H")  # undertrumps...
+    lay(ref, 3, "KS")
+    assert ref.prover.proven == []
+    lay(ref, 1, "7C")  # seat 1 won and leads
+    rulings = ref.observe(Observation("confirmed", "8C", "seat2"))  # ...while holding a club
+    assert [r.params["card"] for r in rulings if r.key == "klaverjassen.renege_no_undertrump"] == [
+        "7♥"
+    ]
+
+
+def mirror(seed: int, options: dict) -> tuple[Klaverjassen, KlaverjassenReferee]:
+    """Play a match with the engine's bots and lay the same cards before the referee."""
+    game = Klaverjassen(4, random.Random(seed), {**options, "first_dealer": 0})
+    ref = KlaverjassenReferee(4, options)
+    ref.on_input("dealer", choice="0")
+    while not game.over:
+        seat = game.to_act
+        move = game.bot_move()
+        if game.table is None:
+            if ref.bidding is None:
+                ref.observe(Observation("confirmed", game.bidding.turned, "centre"))
+            game.play(move)
+            if isinstance(move, Pass):
+                ref.on_input("pass")
+            else:
+                ref.on_input("trump", choice=move.suit)
+        elif game.claim_pending is not None:
+            game.play(move)
+            ref.on_input("claim_roem" if move.claim else "skip_roem")
+        else:
+            game.play(move)
+            ref.observe(Observation("confirmed", move.card, f"seat{seat}"))
+    return game, ref
+
+
+@pytest.mark.parametrize(
+    "seed, options",
+    [
+        (1, {"variant": "amsterdam"}),
+        (2, {"variant": "rotterdam", "trump_choice": "turned"}),
+        (3, {"roem": "claimed", "deals": 4}),
+    ],
+)
+def test_referee_keeps_the_same_score_sheet_as_the_engine(seed, options):
+    game, ref = mirror(seed, options)
+    assert ref.over and ref.status()["over"]
+    assert ref.sheet.rows == game.sheet.rows
+    assert ref.status()["winners"] == game.winners() and ref.status()["scores"] == game.scores()
+    assert not any(deal.reneges for deal in ref.log)  # a fair table is never accused
+    assert all(sum(deal.result.card_points) == 162 for deal in ref.log)
+
+
+def test_end_of_match_is_announced():
+    ref = KlaverjassenReferee(4, {"deals": 1})
+    game = Klaverjassen(4, random.Random(5), {"deals": 1, "first_dealer": 0})
+    ref.on_input("dealer", choice="0")
+    keys: list[str] = []
+    while not game.over:
+        seat, move = game.to_act, game.bot_move()
+        game.play(move)
+        if game.table is None or not hasattr(move, "card"):
+            keys += [
+                r.key
+                for r in (
+                    ref.on_input("pass")
+                    if isinstance(move, Pass)
+                    else ref.on_input("trump", choice=move.suit)
+                )
+            ]
+        else:
+            keys += lay(ref, seat, move.card)
+    assert keys[-2] == "klaverjassen.deal_scored"
+    assert keys[-1] in ("klaverjassen.match_won", "klaverjassen.match_tied")
+    assert ref.inputs() == [] and ref.status()["over"] and ref.phase == "over"
+
+
+def test_the_app_session_builds_and_drives_it():
+    session = RefereeSession(KlaverjassenReferee, 4, options={"variant": "rotterdam"}, seed=3)
+    picker = session.inputs()[0]
+    assert picker.action == "dealer" and set(picker.choices) == {"0", "1", "2", "3"}
+    assert [r.key for r in session.on_input("dealer", choice="3")] == ["klaverjassen.dealer"]
+    keys = [r.key for r in session.on_input("trump", player=1, choice="C")]
+    assert keys == ["klaverjassen.trump_chosen"] and session.status()["trump"] == "C"
+    with pytest.raises(ValueError):
+        KlaverjassenReferee(4, {"variant": "utrecht"})

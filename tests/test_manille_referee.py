@@ -1,0 +1,148 @@
+"""The Manille à deux referee: pile rows and seat zones, the visible tops as part of what a
+player could play, take-backs, late proofs, early reveals. Seed: 004_7389259e18a88c97.txt."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import seed_text
+from test_manille_rules import EXAMPLE
+
+from kiosk.games.manille import ChooseTrump, Manille
+from kiosk.referee.base import Observation
+from kiosk.referee.manille import ManilleReferee
+from kiosk.referee.registry import available_referees
+
+SEED = "004_7389259e18a88c97.txt"
+
+
+def quote(sentence: str) -> None:
+    assert sentence in seed_text(SEED)
+
+
+def see(ref: ManilleReferee, kind: str, card: str, zone: str) -> list[str]:
+    return [r.key for r in ref.observe(Observation(kind, card, zone))]
+
+
+def example_table(trump: str = "S") -> ManilleReferee:
+    """Seat 0 deals the seed's example; the visible tops lie in the pile rows."""
+    ref = ManilleReferee(2)
+    ref.on_input("dealer", choice="0")
+    for seat in (0, 1):
+        for card in EXAMPLE["visible"][seat]:
+            see(ref, "confirmed", card, f"piles{seat}")
+    ref.on_input("trump", choice=trump)
+    ref.on_input("decline")
+    return ref
+
+
+def test_registered_with_pile_rows_and_seat_zones():
+    assert available_referees()["manille"] is ManilleReferee
+    layout = ManilleReferee.layout(2)
+    assert set(layout.names) == {"seat0", "seat1", "piles0", "piles1"}
+    assert layout.zone_at((0.5, 0.9)) == "piles0" and layout.zone_at((0.5, 0.3)) == "seat1"
+
+
+def test_buttons_dealer_trump_contre_surcontre():
+    ref = ManilleReferee(2)
+    ref.on_input("dealer", choice="1")
+    spec = ref.inputs()[0]
+    assert spec.action == "trump" and "none" in spec.choices and spec.params == {"player": 2}
+    assert [r.key for r in ref.on_input("trump", choice="none")] == ["manille.no_trump"]
+    assert [i.action for i in ref.inputs()] == ["double", "decline"]
+    assert ref.inputs()[0].label_key == "manille.input_contre" and ref.status()["to_act"] == 0
+    ref.on_input("double")
+    assert ref.inputs()[0].label_key == "manille.input_surcontre" and ref.status()["to_act"] == 1
+    assert [r.key for r in ref.on_input("double")] == ["manille.surcontre"]
+    assert ref.status()["factor"] == 8 and ref.status()["to_act"] == 0
+
+
+def test_worked_example_king_refused_the_visible_ten_must_win():
+    quote("Vérifiez une renonce selon la main et les sommets disponibles à cet instant.")
+    quote("notre table pédagogique restaure la position si possible")
+    ref = example_table("S")
+    assert see(ref, "confirmed", "AD", "seat1") == []
+    rulings = ref.observe(Observation("confirmed", "KD", "seat0"))
+    assert [r.key for r in rulings] == ["manille.renege_go_over", "manille.take_back"]
+    assert rulings[0].params == {"trick": 1, "player": 1, "card": "K♦", "proof": "10♦"}
+    assert ref.status()["trick"] == [(1, "AD")]  # the position is restored
+    see(ref, "removed", "KD", "seat0")
+    see(ref, "removed", "10D", "piles0")
+    rulings = ref.observe(Observation("confirmed", "10D", "seat0"))
+    assert rulings[0].key == "manille.trick_won"
+    assert rulings[0].params == {"player": 1, "trick": 1, "points": 9}
+    quote("Le nouveau sept ne peut entrer dans la levée terminée.")
+    see(ref, "confirmed", "7H", "piles0")  # the freed seven is turned after the trick
+    assert "7H" in ref.status()["visible"][0] and ref.status()["to_act"] == 0
+
+
+def test_hidden_card_turned_too_early_is_hidden_again_and_counts_later():
+    quote(
+        "Recachez un dessous révélé trop tôt avant de continuer, même si l’information est connue."
+    )
+    ref = example_table("S")
+    see(ref, "confirmed", "AS", "seat1")  # seat 1 leads its visible A♠, freeing a hidden K♥
+    assert see(ref, "confirmed", "KH", "piles1") == ["manille.hide_again"]
+    assert "KH" not in ref.visible[1]
+    see(ref, "confirmed", "10S", "seat0")  # the visible 10♠ goes over: seat 0 wins
+    assert "KH" in ref.visible[1]
+
+
+def test_renege_proven_later_stops_the_deal_and_it_is_redealt_without_points():
+    quote(
+        "Convenez si une renonce avérée perd la donne ; notre table pédagogique restaure la "
+        "position "
+        "si possible, sinon redonne sans points."
+    )
+    ref = example_table("none")
+    see(ref, "confirmed", "7C", "seat1")
+    see(ref, "confirmed", "KD", "seat0")  # seat 0 discards from hand while it holds clubs
+    assert ref.prover.proven == [] and ref.status()["to_act"] == 1
+    see(ref, "confirmed", "AH", "seat1")  # seat 1 leads its visible A♥; seat 0 shows no heart
+    rulings = ref.observe(Observation("confirmed", "8C", "seat0"))  # the clubs were in the hand
+    keys = [r.key for r in rulings]
+    assert "manille.renege_go_over" in keys and keys[-1] == "manille.show_hands"
+    assert ref.phase == "showdown"
+    hand = [c for c in EXAMPLE["hand"][0] if c not in ("KD", "8C")]
+    keys = []
+    for card in hand:
+        keys += see(ref, "confirmed", card, "seat0")
+    for card in [c for c in EXAMPLE["hand"][1] if c != "7C"]:
+        keys += see(ref, "confirmed", card, "seat1")
+    assert keys[-1] == "manille.redeal"
+    assert ref.phase == "trump" and ref.dealer == 0 and ref.boam.totals == [0, 0]
+    assert {(r.trick, r.card) for r in ref.log[-1].reneges} == {(1, "KD")}
+
+
+def mirror(seed: int) -> tuple[Manille, ManilleReferee]:
+    """Play a boam with the engine's bots and show the same table to the referee."""
+    game = Manille(2, random.Random(seed), {"first_dealer": 0})
+    ref = ManilleReferee(2)
+    ref.on_input("dealer", choice="0")
+    while not game.over:
+        if game.phase == "trump":
+            for seat in (0, 1):
+                for card in game.visible_tops(seat):
+                    ref.observe(Observation("confirmed", card, f"piles{seat}"))
+        seat, move = game.to_act, game.bot_move()
+        game.play(move)
+        if isinstance(move, ChooseTrump):
+            ref.on_input("trump", choice=move.suit or "none")
+        elif hasattr(move, "yes"):
+            ref.on_input("double" if move.yes else "decline")
+        else:
+            ref.observe(Observation("confirmed", move.card, f"seat{seat}"))
+            if game.phase == "play":
+                for s in (0, 1):
+                    for card in game.visible_tops(s):
+                        ref.observe(Observation("confirmed", card, f"piles{s}"))
+    return game, ref
+
+
+def test_referee_scores_a_whole_boam_like_the_engine():
+    quote("Premier à 101 points de match gagne le boam.")
+    for seed in (1, 2):
+        game, ref = mirror(seed)
+        assert ref.over and ref.boam.rows == game.boam.rows and ref.boam.totals == game.boam.totals
+        assert ref.status()["winners"] == game.winners()
+        assert not any(deal.reneges for deal in ref.log)
