@@ -1,9 +1,8 @@
-"""Passport mode's logic: which place to show and when to print its stamp.
+"""Passport mode's logic: which place to show for the cards the camera confirms.
 
-Pure (the caller passes the time): a confirmed L'Affiche Belge card shows its place and asks for
-a stamp, unless the same card was stamped less than ``cooldown`` seconds ago. The tracker already
-confirms a card held in view only once, so holding a card prints once; showing it again after the
-cool-down prints again. The Manneken-Pis opens the surprise instead of a stamp.
+The tracker confirms a card held in view only once (a hand passing over it does not re-confirm
+it), so holding a card asks for one stamp; showing it again later asks again, and the stamp
+queue's per-card cool-down decides whether it prints. The Manneken-Pis opens the surprise.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from kiosk.table import TableView
 @dataclass(frozen=True)
 class ShowPlace:
     card_id: str
-    stamp: bool  # False when the cool-down held the stamp back
 
 
 @dataclass(frozen=True)
@@ -28,28 +26,12 @@ class Surprise:
 PassportEvent = ShowPlace | Surprise
 
 
-class Passport:
-    """Turns card confirmations into place displays and stamp requests."""
-
-    def __init__(self, deck: Deck, cooldown: float) -> None:
-        self.deck = deck
-        self.cooldown = cooldown
-        self._last_stamp: dict[str, float] = {}
-        self.requested = 0
-
-    def on_view(self, view: TableView, now: float) -> list[PassportEvent]:
-        events: list[PassportEvent] = []
-        for event in view.events:
-            card_id = event.card.card_id
-            if event.kind != "confirmed" or card_id not in self.deck:
-                continue
-            if self.deck[card_id].kind == "joker":
-                events.append(Surprise(card_id))
-                continue
-            last = self._last_stamp.get(card_id)
-            stamp = last is None or now - last >= self.cooldown
-            if stamp:
-                self._last_stamp[card_id] = now
-                self.requested += 1
-            events.append(ShowPlace(card_id, stamp))
-        return events
+def passport_events(deck: Deck, view: TableView) -> list[PassportEvent]:
+    """A place to show (and stamp) or a surprise for each card of ``deck`` confirmed in ``view``."""
+    events: list[PassportEvent] = []
+    for event in view.events:
+        card_id = event.card.card_id
+        if event.kind != "confirmed" or card_id not in deck:
+            continue
+        events.append(Surprise(card_id) if deck[card_id].kind == "joker" else ShowPlace(card_id))
+    return events

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 import tomllib
@@ -70,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
     if args.cheat > 0:
         return _run_cheating(args, players, options)
 
+    try:
+        cls(players, random.Random(args.seed), options)
+    except ValueError as exc:  # an option value the engine refuses
+        raise UsageError(str(exc)) from None
     started = time.perf_counter()
     results = [play_match(args.game, players, args.seed + i, options) for i in range(args.games)]
     elapsed = time.perf_counter() - started

@@ -62,16 +62,21 @@ def seat_positions(players: int) -> list[tuple[float, float]]:
     return out
 
 
-def seats_layout(players: int, centre: tuple[str, ...] = ("centre",), seat_size: float = 0.22) -> Layout:
+def seats_layout(players: int, centre: tuple[str, ...] = ("centre",),
+                 seat_size: tuple[float, float] | None = None) -> Layout:
     """One zone per seat around the mat, plus named zones side by side in the middle.
 
-    ``centre=("draw", "discard")`` splits the middle into a draw pile and a discard pile.
+    ``centre=("draw", "discard")`` splits the middle into a draw pile and a discard pile. Seat
+    zones are as large as the seats allow: a card is 15% of an A3 mat's width, so two players
+    get wide zones where six cards of a government fit in a row.
     """
+    if seat_size is None:
+        seat_size = (0.62, 0.30) if players <= 2 else (0.26, 0.26)
+    half_w, half_h = seat_size[0] / 2, seat_size[1] / 2
     zones: list[Zone] = []
-    half = seat_size / 2
     for seat, (cx, cy) in enumerate(seat_positions(players)):
-        zones.append(Zone(f"seat{seat}", (max(0.0, cx - half), max(0.0, cy - half * 0.8),
-                                          min(1.0, cx + half), min(1.0, cy + half * 0.8))))
+        zones.append(Zone(f"seat{seat}", (max(0.0, cx - half_w), max(0.0, cy - half_h),
+                                          min(1.0, cx + half_w), min(1.0, cy + half_h))))
     n = len(centre)
     width = 0.36 / max(n, 1)
     for i, name in enumerate(centre):

@@ -23,8 +23,8 @@ from kiosk.decks import load_deck
 from kiosk.devices import notify
 from kiosk.games.base import Ruling
 from kiosk.games.registry import available_games
-from kiosk.i18n import LANGUAGES, translate
-from kiosk.passport import Passport, ShowPlace, Surprise
+from kiosk.i18n import LANGUAGES, catalog, translate
+from kiosk.passport import ShowPlace, passport_events
 from kiosk.referee.registry import available_referees
 from kiosk.table import TableView
 from kiosk.ui.pin import PinGuard
@@ -35,7 +35,7 @@ from kiosk.ui.screens.menu import MenuScreen
 from kiosk.ui.screens.operator import CalibrateScreen, OperatorScreen, PinScreen
 from kiosk.ui.screens.passport import PassportScreen
 from kiosk.ui.screens.referee import RefereeScreen
-from kiosk.vision.calibration import Calibration
+from kiosk.vision.calibration import Calibration, from_markers
 
 log = logging.getLogger(__name__)
 
@@ -100,14 +100,19 @@ class App:
         self.lang = config.kiosk.language
         self.mode = config.kiosk.mode
         self.pin_guard = PinGuard(config.kiosk.admin_pin)
-        self.passport = Passport(load_deck("affiche-belge"), config.passport.cooldown_seconds)
+        self.passport_deck = load_deck("affiche-belge")
         self.view = TableView(frame_index=-1, timestamp=0.0)
-        self.calibration: Calibration | None = (
-            Calibration.load(services.calibration_path) if services.calibration_path else None)
+        self.calibration: Calibration | None = None
+        self._calibration_try = -1e9
+        saved = Calibration.load(services.calibration_path) if services.calibration_path else None
+        if saved is not None:
+            self.set_calibration(saved, save=False)
         self.gpio_used = False
         self.stats = RunStats()
         self._last_activity = self.now()
         self._frame: np.ndarray | None = None
+        self.last_views: list[TableView] = []
+        self.stamps_requested = 0
         self._surface = self._open_display(size, config.display.fullscreen if fullscreen is None else fullscreen)
         self.screen: Screen = self._make("attract" if self.mode == "passport" else "menu", {})
         self._pending: tuple[str, dict[str, Any]] | None = None
@@ -148,9 +153,20 @@ class App:
         self._pending = None
         try:
             self.screen.exit()
+            self._follow_deck(name, params)
             self.screen = self._make(name, params)
         except Exception:
             self._fail(f"entering {name}")
+
+    def _follow_deck(self, name: str, params: dict[str, Any]) -> None:
+        """The vision answers only the active deck: the game's while refereeing, else the passport's."""
+        deck_id = "affiche-belge"
+        if name == "referee":
+            engine = self.engine_class(params["game"])
+            deck_id = getattr(engine, "deck_id", deck_id)
+        set_deck = getattr(self.services.vision, "set_deck", None)
+        if set_deck is not None:
+            set_deck(deck_id)
 
     def _fail(self, where: str) -> None:
         """Log once, show the friendly failsafe screen, keep running."""
@@ -208,14 +224,32 @@ class App:
         return card_id
 
     def ruling_text(self, ruling: Ruling, names: list[str]) -> str:
+        """The ruling in the current language; seats become names, keys become words.
+
+        A parameter that is a message key (``kakkerlakken.species.rat``), or that names one
+        through the ruling's domain (``species="rat"`` in a ``kakkerlakken.*`` ruling), is
+        translated too.
+        """
+        domain = ruling.key.split(".", 1)[0]
+        known = catalog()
+
+        def word(name: str, value: Any) -> Any:
+            if isinstance(value, str) and name.startswith("card"):
+                return self.card_label(value)
+            if isinstance(value, str):
+                for key in (value, f"{domain}.{name}.{value}"):
+                    if key in known:
+                        return self.t(key)
+            return value
+
         params = {}
         for key, value in ruling.params.items():
             if key in SEAT_PARAM_NAMES and isinstance(value, int) and 0 <= value < len(names):
                 params[key] = names[value]
             elif isinstance(value, (list, tuple)):
-                params[key] = ", ".join(str(v) for v in value)
+                params[key] = ", ".join(str(word(key, v)) for v in value)
             else:
-                params[key] = value
+                params[key] = word(key, value)
         return self.t(ruling.key, **params)
 
     def lights_for(self, state: str) -> None:
@@ -251,10 +285,24 @@ class App:
         if self.services.counters:
             self.services.counters.game(game_id)
 
-    def set_calibration(self, calibration: Calibration) -> None:
+    def set_calibration(self, calibration: Calibration, save: bool = True) -> None:
         self.calibration = calibration
-        if self.services.calibration_path:
+        set_homography = getattr(self.services.vision, "set_homography", None)
+        if set_homography is not None:
+            set_homography(calibration.homography)
+        if save and self.services.calibration_path:
             calibration.save(self.services.calibration_path)
+
+    def _auto_calibrate(self) -> None:
+        """Look for the mat's markers every few seconds until the table is calibrated."""
+        now = self.now()
+        if self.calibration is not None or self._frame is None or now - self._calibration_try < 2.0:
+            return
+        self._calibration_try = now
+        found = from_markers(self._frame)
+        if found is not None:
+            log.info("mat found (%d markers): table calibrated", found.markers_seen)
+            self.set_calibration(found)
 
     def post_gpio(self, action: str) -> None:
         """Called from the button threads: hand the press to the UI thread."""
@@ -270,6 +318,7 @@ class App:
                 return False
             self._dispatch(event)
         self._vision()
+        self._auto_calibrate()
         try:
             self.screen.update(self.now())
             self._switch()
@@ -293,7 +342,7 @@ class App:
             elif event.type == GPIO_EVENT:
                 self.gpio_used = True
                 self.touched()
-                if event.action == "operator":
+                if event.action == "admin":
                     self.goto("pin")
                 else:
                     self.screen.on_gpio(event.action)
@@ -316,6 +365,7 @@ class App:
         except Exception:
             log.exception("vision service failed")
             return
+        self.last_views = views
         for view in views:
             self.view = view
             if not view.events:
@@ -333,22 +383,25 @@ class App:
     def _passport(self, view: TableView) -> None:
         if any(e.kind == "confirmed" for e in view.events):
             self.lights_for("card_seen")
-        for event in self.passport.on_view(view, self.now()):
-            if isinstance(event, ShowPlace) and event.stamp:
-                self._stamp(event.card_id)
-            if isinstance(event, (ShowPlace, Surprise)):
-                self.goto("passport", card_id=event.card_id, stamp=getattr(event, "stamp", False))
+        for event in passport_events(self.passport_deck, view):
+            stamped = self._stamp(event.card_id) if isinstance(event, ShowPlace) else False
+            self.goto("passport", card_id=event.card_id, stamp=stamped)
 
-    def _stamp(self, card_id: str) -> None:
-        if self.services.counters:
-            self.services.counters.stamp(card_id)
+    def _stamp(self, card_id: str) -> bool:
+        """Ask for the stamp; False when the queue's cool-down or flood limit refused it."""
         if self.services.stamps is None:
-            return
-        self.lights_for("printing")
+            return True
         try:
-            self.services.stamps.request(card_id, self.lang)
+            accepted = self.services.stamps.request(card_id, self.lang)
         except Exception:
             log.exception("stamp request for %s failed", card_id)
+            return False
+        if accepted:
+            self.stamps_requested += 1
+            self.lights_for("printing")
+            if self.services.counters:
+                self.services.counters.stamp(card_id)
+        return accepted
 
     def _idle_timeout(self) -> None:
         """Back home after a while without touch or card; a game in progress gets ten times longer."""

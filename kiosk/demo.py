@@ -1,0 +1,183 @@
+"""The headless (or windowed) demo: the whole app on the virtual table and a simulated printer.
+
+A script plays both sides of the table: the virtual camera shows L'Affiche Belge cards one by
+one (passport mode, one language after the other, with a hand passing over a card), then lays a
+valid and a false Compromis government and a Klaverjassen trick on the printed mat, while an
+autopilot presses the buttons a visitor would. Screenshots of every screen reached and every
+printed stamp go to the output folder with a JSON summary that says what the virtual table
+showed, what the kiosk confirmed (false confirmations included) and what the printer did.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from kiosk.i18n import LANGUAGES
+from kiosk.render.timeline import FPS, SLIDE
+from kiosk.ui.app import App
+
+log = logging.getLogger(__name__)
+
+PASSPORT_CARDS = ("3H", "3C", "KC", "JS", "AD", "7S", "10H", "JK1", "2C", "QD", "5S", "9H")
+CARD_SECONDS = 3.5   # a card lies under the camera this long
+GAP_SECONDS = 2.0    # then the table is empty this long
+#: A valid government (Lier+Villers-la-Ville, Ieper+Nivelles, and a 4 lion + 4 coq) and a false one.
+GOOD_GOVERNMENT = ("3H", "3C", "3S", "3D", "4H", "4D")
+BAD_GOVERNMENT = ("5H", "5D", "6H", "6C", "8H", "8S")
+TRICK = ("7D", "KD", "AD", "9D")
+
+
+@dataclass
+class Step:
+    """One thing the autopilot does at ``at`` seconds: ``action(app)``, then maybe a screenshot."""
+
+    at: float
+    action: Callable[[App], None]
+    shot: str | None = None
+
+
+@dataclass
+class DemoScript:
+    """What the virtual camera films (frames at 30 fps) and what the autopilot presses."""
+
+    table: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+
+    def card(self, card_id: str, start: float, seconds: float, xy: tuple[float, float], angle: float = 0.0) -> None:
+        at = int(start * FPS) + SLIDE
+        self.table.append({"at": at, "card": card_id, "mat_xy": xy, "leave": at + int(seconds * FPS),
+                           "angle": angle})
+
+    def hand(self, start: float, seconds: float, xy: tuple[float, float]) -> None:
+        at = int(start * FPS)
+        self.table.append({"at": at, "hand": xy, "leave": at + int(seconds * FPS)})
+
+    def shown(self) -> list[tuple[str, int, int]]:
+        """(card id, first frame in view, last frame in view) of every card the table shows."""
+        return [(s["card"], s["at"] - SLIDE, s["leave"] + SLIDE) for s in self.table if "card" in s]
+
+
+def build_script(seconds: float) -> DemoScript:
+    """Passport for the first half (at least), the referee after, scaled to ``seconds``."""
+    script = DemoScript()
+    per_card = CARD_SECONDS + GAP_SECONDS
+    referee_seconds = 26.0 if seconds >= 50 else 0.0
+    n_cards = max(1, min(len(PASSPORT_CARDS), int((seconds - referee_seconds - 2) / per_card)))
+    t = 1.5
+    for i in range(n_cards):
+        lang = LANGUAGES[i % len(LANGUAGES)]
+        script.steps.append(Step(t - 1.0, lambda app, lang=lang: app.set_language(lang), None))
+        script.card(PASSPORT_CARDS[i], t, CARD_SECONDS, (0.5, 0.5), angle=(i * 37) % 60 - 30)
+        if i == 1:  # a hand passes over a resting card: no second stamp
+            script.hand(t + 1.2, 0.8, (0.5, 0.45))
+        script.steps.append(Step(t + 2.2, lambda app: None, f"passport-{PASSPORT_CARDS[i]}-{lang}"))
+        t += per_card
+    if not referee_seconds:
+        return script
+    script.steps.append(Step(t, lambda app: app.set_language("fr"), "attract-fr"))
+    script.steps.append(Step(t + 0.5, lambda app: app.goto("menu"), None))
+    script.steps.append(Step(t + 1.5, lambda app: None, "menu-fr"))
+    script.steps.append(Step(t + 2.0, lambda app: app.goto("referee", game="compromis", players=2), None))
+    t += 3.0
+    _government(script, GOOD_GOVERNMENT, t, "referee-compromis-valid")
+    t += 7.0
+    _government(script, BAD_GOVERNMENT, t, "referee-compromis-invalid")
+    t += 7.0
+    script.steps.append(Step(t, lambda app: app.set_language("nl"), None))
+    script.steps.append(Step(t + 0.2, lambda app: app.goto("referee", game="klaverjassen", players=4), None))
+    t += 1.5
+    script.steps.append(Step(t, lambda app: _klaverjassen_trump(app), None))
+    seats = [(0.5, 0.86), (0.12, 0.5), (0.5, 0.14), (0.88, 0.5)]
+    for i, card_id in enumerate(TRICK):
+        script.card(card_id, t + 0.5 + i * 1.0, 6.0 - i * 1.0, seats[i])
+    script.steps.append(Step(t + 5.0, lambda app: None, "referee-klaverjassen-trick"))
+    return script
+
+
+def _government(script: DemoScript, cards: tuple[str, ...], t: float, shot: str) -> None:
+    """Six cards laid one after the other in seat 0's zone, then picked up."""
+    for i, card_id in enumerate(cards):  # one row, each card covering a third of the previous one
+        script.card(card_id, t + i * 0.3, 5.5 - i * 0.3, (0.26 + i * 0.096, 0.86))
+    script.steps.append(Step(t + 4.0, lambda app: None, shot))
+
+
+def _klaverjassen_trump(app: App) -> None:
+    """Tell the referee the trump (the camera cannot know the bid)."""
+    screen = app.screen
+    session = getattr(screen, "session", None)
+    if session is None:
+        return
+    for spec in session.inputs():
+        if spec.choices:
+            choice = "H" if "H" in spec.choices else next(iter(spec.choices))
+            screen.on_action("choice", {"spec": spec, "value": choice})
+            return
+
+
+def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
+             frame_index: Callable[[], int]) -> dict[str, Any]:
+    """Run ``app`` for ``seconds`` following ``script``; returns the summary's table part."""
+    out.mkdir(parents=True, exist_ok=True)
+    pending = sorted(script.steps, key=lambda s: s.at)
+    confirmed: list[tuple[str, int]] = []
+    seen_screens: set[tuple[str, str]] = set()
+    started = app.now()
+
+    def on_frame(app: App) -> None:
+        elapsed = app.now() - started
+        frame_no = frame_index()
+        for view in app.last_views:
+            confirmed.extend((e.card.card_id, frame_no) for e in view.events if e.kind == "confirmed")
+        while pending and pending[0].at <= elapsed:
+            step = pending.pop(0)
+            step.action(app)
+            if step.shot:
+                _screenshot(app, out / f"{len(seen_screens) + 1:02d}-{step.shot}.png")
+                seen_screens.add((step.shot, app.lang))
+        key = (app.screen.name, app.lang)
+        if key not in seen_screens and app.now() - app.screen.entered_at > 0.6:
+            seen_screens.add(key)
+            _screenshot(app, out / f"{len(seen_screens):02d}-{app.screen.name}-{app.lang}.png")
+
+    stats = app.run(seconds, on_frame=on_frame)
+    shown = script.shown()
+    false = [(cid, f) for cid, f in confirmed
+             if not any(sid == cid and first - FPS // 2 <= f <= last + FPS for sid, first, last in shown)]
+    return {
+        "frames": stats.frames,
+        "seconds": round(stats.seconds, 2),
+        "fps": round(stats.fps, 1),
+        "screens": sorted({name for name in stats.screens}),
+        "errors": stats.errors,
+        "cards_shown": len(shown),
+        "cards_confirmed": len(confirmed),
+        "confirmed": [cid for cid, _ in confirmed],
+        "false_confirmations": len(false),
+        "false_confirmed": [cid for cid, _ in false],
+    }
+
+
+def _screenshot(app: App, path: Path) -> None:
+    """A picture of the UI (the virtual table's frames, never a real camera's)."""
+    pygame.image.save(app.surface, str(path))
+
+
+def write_summary(path: Path, summary: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(summary, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
+def wait_for(predicate: Callable[[], bool], timeout: float) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()

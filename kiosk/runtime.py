@@ -1,0 +1,154 @@
+"""The composition root: builds the app's services from the configuration.
+
+This is the only place that knows which concrete camera, printer, lights and buttons the kiosk
+uses; the app talks to them through :class:`kiosk.ui.app.Services`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import numpy as np
+
+from kiosk.config import Config, VisionSettings
+from kiosk.table import TableView
+from kiosk.vision.pipeline import VisionPipeline, VisionWorker, mat_locator
+from kiosk.vision.sources import open_source
+from kiosk.vision.sources.base import FrameSource
+from kiosk.vision.track import TrackerConfig
+
+if TYPE_CHECKING:
+    from kiosk.devices.printer import PrinterSettings
+    from kiosk.ui.app import Services
+
+log = logging.getLogger(__name__)
+COUNTERS_FILE = "counters.json"
+CALIBRATION_FILE = "calibration.json"
+
+
+class _Tap(FrameSource):
+    """Passes frames through and keeps the last one in memory for the live view (never on disk)."""
+
+    def __init__(self, inner: FrameSource, keep: Callable[[np.ndarray], None]) -> None:
+        self.inner = inner
+        self.keep = keep
+        self.name = inner.name
+        self.finite = inner.finite
+
+    def open(self) -> None:
+        self.inner.open()
+
+    def read(self) -> np.ndarray | None:
+        frame = self.inner.read()
+        if frame is not None:
+            self.keep(frame)
+        return frame
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def tracker_config(settings: VisionSettings, fps: float) -> TrackerConfig:
+    return TrackerConfig(confirm_frames=settings.confirm_frames, window=settings.confirm_frames + 1,
+                         min_confidence=settings.min_confidence,
+                         remove_after=max(1, round(settings.remove_seconds * fps)))
+
+
+class VisionLink:
+    """The app's end of the vision worker thread.
+
+    ``poll()`` returns the views since the last call with every card event (none is lost between
+    two UI frames); ``set_deck`` switches the identifier (a game on another deck), ``set_homography``
+    the table calibration; the last frame is kept in memory for the live view only.
+    """
+
+    def __init__(self, camera: str, size: tuple[int, int], deck: str, settings: VisionSettings,
+                 fps: float, homography: np.ndarray | None = None, **source_options: Any) -> None:
+        self.camera = camera
+        self.size = size
+        self.settings = settings
+        self.fps = fps
+        self.deck_id = deck
+        self.homography = homography
+        self.source_options = source_options
+        self.source: FrameSource | None = None
+        self._frame: np.ndarray | None = None
+        self._last_index = -2
+        self._lock = threading.Lock()
+        self.worker = VisionWorker(self._open, self._pipeline(deck))
+
+    def _pipeline(self, deck_id: str) -> VisionPipeline:
+        return VisionPipeline.for_deck(deck_id, self.homography, tracker_config(self.settings, self.fps))
+
+    def _open(self) -> FrameSource:
+        self.source = open_source(self.camera, self.size, **self.source_options)
+        return _Tap(self.source, self._keep)
+
+    def _keep(self, frame: np.ndarray) -> None:
+        self._frame = frame
+
+    def start(self) -> VisionLink:
+        self.worker.start()
+        return self
+
+    def poll(self) -> list[TableView]:
+        events = self.worker.drain_events()
+        latest = self.worker.latest
+        if not events and latest.frame_index == self._last_index:
+            return []
+        self._last_index = latest.frame_index
+        return [replace(latest, events=tuple(events))]
+
+    def latest_frame(self) -> np.ndarray | None:
+        return self._frame
+
+    def set_deck(self, deck_id: str) -> None:
+        """Identify another deck from the next frame on (its tracker starts empty)."""
+        if deck_id != self.deck_id:
+            self.deck_id = deck_id
+            self.worker.pipeline = self._pipeline(deck_id)
+
+    def set_homography(self, homography: np.ndarray) -> None:
+        self.homography = homography
+        self.worker.pipeline.tracker.locate = mat_locator(homography)
+
+    def close(self) -> None:
+        self.worker.stop()
+
+
+def build_services(
+    config: Config,
+    *,
+    state: Path,
+    camera: str | None = None,
+    printer: PrinterSettings | None = None,
+    passport_deck: str = "affiche-belge",
+    source_options: dict[str, Any] | None = None,
+    connect_printer: Callable[[], Any] | None = None,
+    on_printed: Callable[[Any], None] | None = None,
+) -> Services:
+    """Camera, stamp printer, lights and buttons as the configuration says (or as overridden)."""
+    from kiosk.counters import Counters
+    from kiosk.devices.buttons import Buttons
+    from kiosk.devices.lights import Lights
+    from kiosk.devices.service import QUEUE_FILE, StampPrinter
+    from kiosk.ui.app import Services
+
+    vision = VisionLink(camera or config.camera.source, (config.camera.width, config.camera.height),
+                        passport_deck, config.vision, float(config.camera.fps), **(source_options or {}))
+    printer_settings = printer or config.printer
+    stamps = None
+    if printer_settings.backend != "none":
+        stamps = StampPrinter(printer_settings, kiosk_name=config.kiosk.name,
+                              card_cooldown_s=config.passport.cooldown_seconds,
+                              queue_path=state / QUEUE_FILE, connect=connect_printer, on_printed=on_printed)
+    lights = Lights(config.lights) if config.lights.kind != "none" else None
+    buttons = Buttons(config.buttons) if config.buttons.pins else None
+    services = Services(vision=vision.start(), stamps=stamps, lights=lights, buttons=buttons,
+                        counters=Counters(state / COUNTERS_FILE), calibration_path=state / CALIBRATION_FILE)
+    services.closers = [c.close for c in (vision, stamps, lights, buttons) if c is not None and hasattr(c, "close")]
+    return services
