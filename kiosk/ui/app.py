@@ -27,6 +27,7 @@ from kiosk.i18n import LANGUAGES, catalog, translate
 from kiosk.passport import ShowPlace, passport_events
 from kiosk.referee.registry import available_referees
 from kiosk.table import TableView
+from kiosk.ui.app_params import SEAT_PARAM_NAMES
 from kiosk.ui.pin import PinGuard
 from kiosk.ui.screens.attract import AttractScreen
 from kiosk.ui.screens.base import Screen
@@ -46,8 +47,6 @@ SCREENS: dict[str, type[Screen]] = {
                 CalibrateScreen, FailsafeScreen)
 }
 PASSPORT_SCREENS = frozenset({"attract", "passport"})
-SEAT_PARAM_NAMES = frozenset({"player", "seat", "winner", "loser", "taker", "spotter", "target", "by",
-                              "leader", "receiver", "giver", "next"})
 
 
 class VisionService(Protocol):

@@ -35,19 +35,21 @@ def text(
     bold: bool = False,
     align: str = "left",
     max_lines: int | None = None,
+    valign: str = "top",
 ) -> int:
-    """Draw wrapped text inside ``rect``, shrinking the font until it fits; returns the height used."""
+    """Draw wrapped text inside ``rect``, shrinking the font until it fits in height (and in
+    ``max_lines``); returns the height used. Nothing is ever cut off mid-sentence."""
     size = px
     while True:
         fnt = theme.font(size, bold)
         lines = wrap(content, fnt, rect.width)
-        if max_lines:
-            lines = lines[:max_lines]
+        fits_lines = max_lines is None or len(lines) <= max_lines
+        fits_width = all(fnt.size(line)[0] <= rect.width for line in lines)
         height = len(lines) * fnt.get_linesize()
-        if height <= rect.height or size <= 10:
+        if (height <= rect.height and fits_lines and fits_width) or size <= 9:
             break
-        size = int(size * 0.9)
-    y = rect.top
+        size = max(9, int(size * 0.92))
+    y = rect.top if valign == "top" else rect.centery - height // 2
     for line in lines:
         img = fnt.render(line, True, colour)
         if align == "center":
@@ -58,7 +60,7 @@ def text(
             x = rect.left
         surface.blit(img, (x, y))
         y += fnt.get_linesize()
-    return y - rect.top
+    return height
 
 
 @dataclass
@@ -104,7 +106,8 @@ def banner(surface: pygame.Surface, rect: pygame.Rect, message: str, level: str)
     colour = theme.LEVEL_COLOURS.get(level, theme.BLUE)
     pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 5)
     inner = rect.inflate(-rect.height // 2, -rect.height // 6)
-    text(surface, message, inner, int(rect.height * 0.36), theme.WHITE, bold=True, align="center")
+    text(surface, message, inner, int(rect.height * 0.36), theme.WHITE, bold=True, align="center",
+         valign="center")
 
 
 def button_row(

@@ -64,8 +64,7 @@ class PassportScreen(Screen):
                 surface.blit(icon, (col.left, y))
             region = self.t(f"app.region.{self.card.region}")
             province = self.deck.provinces.get(self.card.province or "", {})
-            line = region + (" · " + self.t("app.province", province=province.get(lang) or province.get("fr", ""))
-                             if province else "")
+            line = region + (" · " + (province.get(lang) or province.get("fr", "")) if province else "")
             widgets.text(surface, line, pygame.Rect(col.left + size + 10, y + size // 5, col.width - size - 10, size),
                          int(h * 0.04), theme.GREY, max_lines=1)
             y += size + 10

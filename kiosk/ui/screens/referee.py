@@ -14,7 +14,9 @@ from kiosk.referee.base import InputSpec
 from kiosk.referee.session import RefereeSession
 from kiosk.table import TableView
 from kiosk.ui import theme, widgets
+from kiosk.ui.app_params import SEAT_PARAM_NAMES
 from kiosk.ui.images import fit, from_bgr
+from kiosk.i18n import catalog
 from kiosk.ui.screens.base import Screen
 
 log = logging.getLogger(__name__)
@@ -79,7 +81,7 @@ class RefereeScreen(Screen):
             row_h = min(int(h * 0.11), (panel.height - int(h * 0.14) - 8 * rows) // max(rows, 1))
             self.buttons = widgets.button_grid(panel, specs, cols, row_h, gap=8)
         else:
-            specs = [(self.t(s.label_key), "input", {"spec": s}) for s in self._inputs()]
+            specs = [(label, "input", {"spec": s}) for s, label in self._labelled(self._inputs())]
             top = panel.top + int(h * 0.30)
             row_h = int(h * 0.1)
             self.buttons = widgets.button_grid(pygame.Rect(panel.left, top, panel.width, panel.height),
@@ -89,6 +91,18 @@ class RefereeScreen(Screen):
         if self.session.status().get("over"):
             labels.insert(0, (self.t("app.new_game"), "new_game", {}))
         self.buttons += widgets.button_row(bottom, labels, colour=theme.WHITE)
+
+    def _labelled(self, specs: list[InputSpec]) -> list[tuple[InputSpec, str]]:
+        """Button labels; the same action for several seats gets the player's name added."""
+        names = self.session.names
+        labels = [self.app.ruling_text(Ruling(s.label_key, s.params), names) for s in specs]
+        out = []
+        for spec, label in zip(specs, labels):
+            seat = next((v for k, v in spec.params.items() if k in SEAT_PARAM_NAMES and isinstance(v, int)), None)
+            if labels.count(label) > 1 and seat is not None and 0 <= seat < len(names):
+                label = f"{label} ({names[seat]})"
+            out.append((spec, label))
+        return out
 
     def _inputs(self) -> list[InputSpec]:
         try:
@@ -109,7 +123,7 @@ class RefereeScreen(Screen):
         view_box = pygame.Rect(int(w * 0.02), int(h * 0.16), int(w * 0.60), int(h * 0.62))
         self._live_view(surface, view_box)
         self._scores(surface, pygame.Rect(int(w * 0.64), int(h * 0.16), int(w * 0.34), int(h * 0.28)), status)
-        self._banners(surface, pygame.Rect(int(w * 0.02), int(h * 0.80), int(w * 0.60), int(h * 0.18)))
+        self._banners(surface, pygame.Rect(int(w * 0.02), int(h * 0.79), int(w * 0.60), int(h * 0.20)))
         self.draw_buttons(surface)
         if status.get("over"):
             winners = ", ".join(self.session.names[int(i)] for i in status.get("winners", []))
@@ -139,7 +153,12 @@ class RefereeScreen(Screen):
                 x0, y0, x1, y1 = zone.rect
                 poly = to_screen(calibration.to_camera(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])))
                 pygame.draw.polygon(surface, theme.YELLOW, poly, width=2)
-                label = theme.font(max(10, int(box.height * 0.035)), True).render(zone.name, True, theme.YELLOW)
+                width = max(p[0] for p in poly) - min(p[0] for p in poly) - 8
+                label = theme.font(max(9, int(box.height * 0.035)), True).render(
+                    self.zone_label(zone.name), True, theme.YELLOW)
+                if label.get_width() > width > 0:
+                    label = pygame.transform.smoothscale(
+                        label, (width, max(1, label.get_height() * width // label.get_width())))
                 surface.blit(label, (poly[0][0] + 4, poly[0][1] + 2))
         fnt = theme.font(max(10, int(box.height * 0.04)), True)
         for card in self.app.view.cards:
@@ -147,6 +166,13 @@ class RefereeScreen(Screen):
             pygame.draw.polygon(surface, theme.GREEN, poly, width=3)
             label = fnt.render(self.app.card_label(card.card_id), True, theme.WHITE, theme.GREEN)
             surface.blit(label, (min(p[0] for p in poly), min(p[1] for p in poly) - label.get_height()))
+
+    def zone_label(self, name: str) -> str:
+        """``seat2`` -> the player's name; ``discard`` -> the word in the current language."""
+        if name.startswith("seat") and name[4:].isdigit() and int(name[4:]) < len(self.session.names):
+            return self.session.names[int(name[4:])]
+        key = f"app.zone.{name.rstrip('0123456789')}"
+        return self.t(key) if key in catalog() else name
 
     def _scores(self, surface: pygame.Surface, box: pygame.Rect, status: Any) -> None:
         pygame.draw.rect(surface, theme.WHITE, box, border_radius=10)
@@ -168,7 +194,7 @@ class RefereeScreen(Screen):
 
     def _banners(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         now = self.app.now()
-        live = [(t, r) for t, r in self.banners if now - t < BANNER_SECONDS][-2:]
+        live = [(t, r) for t, r in self.banners if now - t < BANNER_SECONDS][-3:]
         if not live:
             return
         height = box.height // len(live) - 6
