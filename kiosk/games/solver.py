@@ -1,0 +1,422 @@
+"""Klondike hint solver: the next move of a winning line, or an honest "no win found".
+
+Input is a :class:`~kiosk.games.patience.Tableau` (from the engine, or built by the referee from
+what the camera saw and what the player told it); unknown cards are ``None``.
+
+Search: depth-first with a transposition table over canonical states (columns as a set, so two
+layouts that differ only by column order are searched once), after the safe moves to the
+foundations are made automatically (a card goes home when nothing could still need it: both
+opposite-colour piles are at least one below it and the other pile of its colour two below).
+Moves are ordered (home, runs that turn a card up, talon cards, foundation cards back), and a card
+laid from the talon or a foundation only to carry another is laid together with it, as one step.
+
+Two facts keep the search small:
+- Draw 1 with unlimited passes: every stock or waste card can be reached by turning the stock,
+  so the talon is searched as a set of reachable cards in a fixed cyclic order (draw 3 keeps the
+  exact positions a 3-card turn can reach).
+- Once no face-down card is left (and, in draw 3, the talon is empty), the game is won: the
+  lowest card left is always on top of its column or reachable in the talon.
+
+With unknown cards a win cannot be proven; the solver then looks for a line that turns up a
+hidden card (status ``progress``), or suggests turning the stock to see unknown talon cards.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from kiosk.decks import SUITS
+from kiosk.games.patience import RANKS, Draw, Move, Recycle, Tableau
+
+UNKNOWN = -1
+_IDS = [f"{r}{s}" for s in SUITS for r in RANKS]  # int c: suit = c // 13, rank = c % 13 + 1
+_INDEX = {card: i for i, card in enumerate(_IDS)}
+_RANK = [c % 13 + 1 for c in range(52)]
+_SUIT = [c // 13 for c in range(52)]
+_RED = [SUITS[c // 13] in ("D", "H") for c in range(52)]
+#: card -> the cards (ints) that may be laid on it in a column.
+_ON = [[o for o in range(52) if _RANK[o] == _RANK[c] - 1 and _RED[o] != _RED[c]] for c in range(52)]
+_KINGS = [c for c in range(52) if _RANK[c] == 13]
+_OTHER_SAME_COLOUR = [SUITS.index({"C": "S", "S": "C", "D": "H", "H": "D"}[s]) for s in SUITS]
+_OPPOSITE = [[SUITS.index(o) for o in SUITS if (o in ("D", "H")) != (s in ("D", "H"))]
+             for s in SUITS]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """``status``: ``win`` (``line`` wins, every stock turn included), ``progress`` (``line``
+    turns up a hidden card or a stock card; no win proven), ``no_win_found`` or ``won``."""
+
+    status: str
+    line: tuple[Any, ...] = ()
+    nodes: int = 0
+
+    @property
+    def move(self) -> Any:
+        """The next move to play, None when there is none to give."""
+        return self.line[0] if self.line else None
+
+
+# A search state: (columns, foundations, talon, pos). A column is (down, up), tuples of ints;
+# foundations a tuple of 4 counts in SUITS order; talon the stock and waste in dealing order
+# (waste bottom .. top, then stock top .. bottom); pos the number of those cards in the waste.
+State = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...],
+              tuple[int, ...], int]
+
+
+def _encode(t: Tableau) -> State:
+    def num(card: str | None) -> int:
+        return UNKNOWN if card is None else _INDEX[card]
+
+    cols = tuple((tuple(num(c) for c in col.down), tuple(num(c) for c in col.up))
+                 for col in t.columns)
+    found = tuple(len(t.foundations[s]) for s in SUITS)
+    talon = tuple(num(c) for c in t.waste) + tuple(num(c) for c in reversed(t.stock))
+    return cols, found, talon, len(t.waste)
+
+
+def _safe(card: int, found: tuple[int, ...]) -> bool:
+    """Nothing can still need ``card`` in a column (it may go home without losing a win)."""
+    rank, suit = _RANK[card], _SUIT[card]
+    if found[suit] != rank - 1:
+        return False
+    if rank <= 2:
+        return True
+    a, b = _OPPOSITE[suit]
+    return (found[a] >= rank - 1 and found[b] >= rank - 1
+            and found[_OTHER_SAME_COLOUR[suit]] >= rank - 2)
+
+
+def _reachable(talon: tuple[int, ...], pos: int, draw: int) -> list[int]:
+    """Indices of the talon cards that turning the stock can bring to the top of the waste."""
+    n = len(talon)
+    if draw == 1:
+        return list(range(n))
+    seen = {pos - 1} if pos else set()
+    p = pos
+    while p < n:
+        p = min(p + draw, n)
+        seen.add(p - 1)
+    p = 0
+    while p < n:
+        p = min(p + draw, n)
+        seen.add(p - 1)
+    return sorted(seen)
+
+
+Step = tuple[Any, ...]  # ("col_found", i) ("run", i, k, n) ("talon_found", card)
+#                         ("talon_col", card, k) ("found_col", suit, k)
+
+
+class _Search:
+    def __init__(self, draw: int, deadline: float, goal_reveal: bool):
+        self.draw = draw
+        self.deadline = deadline
+        self.goal_reveal = goal_reveal
+        self.seen: set[Any] = set()
+        self.nodes = 0
+
+    def key(self, s: State) -> Any:
+        """Columns as a set (their order does not matter; two can only be alike when empty,
+        and the number of empty ones follows from the others); in draw 1 the talon follows
+        from the columns and foundations."""
+        if self.draw == 1:
+            return frozenset(s[0]), s[1]
+        return frozenset(s[0]), s[2], s[3]
+
+    def done(self, s: State) -> bool:
+        cols, _, talon, _ = s
+        if any(down for down, _ in cols):
+            return False
+        return (self.draw == 1 or not talon) and UNKNOWN not in talon
+
+    def children(self, s: State) -> list[tuple[int, list[Step], State]]:
+        """(priority, steps, next state before settling), best first."""
+        cols, found, talon, pos = s
+        out: list[tuple[int, list[Step], State]] = []
+        empty = next((i for i, (d, u) in enumerate(cols) if not d and not u), None)
+        if self.draw == 1:
+            reach = {c: i for i, c in enumerate(talon) if c != UNKNOWN}
+        else:
+            reach = {talon[i]: i for i in _reachable(talon, pos, self.draw) if talon[i] != UNKNOWN}
+        kings = any(c in reach for c in _KINGS) or any(
+            down and up and _RANK[up[0]] == 13 for down, up in cols)
+        face_up = {c: (i, j) for i, (_, up) in enumerate(cols) for j, c in enumerate(up)}
+        for i, (down, up) in enumerate(cols):
+            if up and found[_SUIT[up[-1]]] == _RANK[up[-1]] - 1:
+                out.append((0 if len(up) == 1 and down else 1, [("col_found", i)],
+                            (_set_col(cols, i, down, up[:-1]), _bump(found, _SUIT[up[-1]], 1),
+                             talon, pos)))
+        for k, (d2, u2) in enumerate(cols):
+            if u2:
+                heads = [c for c in _ON[u2[-1]] if c in face_up]
+            elif k == empty:
+                heads = [up[0] for down, up in cols if down and up and _RANK[up[0]] == 13]
+            else:
+                continue
+            for head in heads:
+                i, j = face_up[head]
+                down, up = cols[i]
+                prio = _run_priority(down, up, j, found, kings)
+                if prio is None:
+                    continue
+                ncols = _set_col(_set_col(cols, i, down, up[:j]), k, d2, u2 + up[j:])
+                out.append((prio, [("run", i, k, len(up) - j)], (ncols, found, talon, pos)))
+        npos = pos
+        for suit in range(4):
+            card = suit * 13 + found[suit]
+            if found[suit] < 13 and card in reach:
+                idx = reach[card]
+                npos = idx if self.draw == 3 else 0
+                out.append((1, [("talon_found", card)], (cols, _bump(found, suit, 1),
+                                                       talon[:idx] + talon[idx + 1:], npos)))
+        laid = [(card, k) for k, (_, u2) in enumerate(cols) if u2 for card in _ON[u2[-1]]
+                if card in reach and any(c in reach or c in face_up for c in _ON[card])]
+        if empty is not None:
+            laid += [(card, empty) for card in _KINGS if card in reach]
+        for card, k in laid:
+            idx = reach[card]
+            npos = idx if self.draw == 3 else 0
+            d2, u2 = cols[k]
+            placed = (_set_col(cols, k, d2, u2 + (card,)), found, talon[:idx] + talon[idx + 1:],
+                      npos)
+            if _RANK[card] == 13:
+                out.append((4, [("talon_col", card, k)], placed))
+            else:  # laid only to carry another card: both moves at once
+                out += [(4, [("talon_col", card, k), step], after)
+                        for step, after in self._carry(placed, k, card, kings)]
+        for suit in range(4):
+            n = found[suit]
+            card = suit * 13 + n - 1
+            if not n or _safe(card, _bump(found, suit, -1)) \
+                    or not any(c in reach or c in face_up for c in _ON[card]):
+                continue
+            for k, (d2, u2) in enumerate(cols):
+                if u2 and card in _ON[u2[-1]]:
+                    placed = (_set_col(cols, k, d2, u2 + (card,)), _bump(found, suit, -1),
+                              talon, pos)
+                    out += [(7, [("found_col", suit, k), step], after)
+                            for step, after in self._carry(placed, k, card, kings)]
+        out.sort(key=lambda x: x[0])
+        return out
+
+    def _carry(self, s: State, k: int, base: int, kings: bool) -> list[tuple[Step, State]]:
+        """The moves that put a talon card or a run onto ``base``, just laid on column ``k``."""
+        cols, found, talon, pos = s
+        out: list[tuple[Step, State]] = []
+        reach = talon if self.draw == 1 else [talon[i] for i in _reachable(talon, pos, 3)]
+        d2, u2 = cols[k]
+        for card in _ON[base]:
+            if card in reach:
+                idx = talon.index(card)
+                out.append((("talon_col", card, k),
+                            (_set_col(cols, k, d2, u2 + (card,)), found,
+                             talon[:idx] + talon[idx + 1:], idx if self.draw == 3 else 0)))
+            for i, (down, up) in enumerate(cols):
+                if i != k and card in up:
+                    j = up.index(card)
+                    if _run_priority(down, up, j, found, kings) is not None:
+                        ncols = _set_col(_set_col(cols, i, down, up[:j]), k, d2, u2 + up[j:])
+                        out.append((("run", i, k, len(up) - j), (ncols, found, talon, pos)))
+        return out
+
+    def settle(self, s: State) -> tuple[State, list[Step], bool]:
+        """Turn up exposed face-down cards and make the safe moves home.
+
+        Returns the new state, the safe moves made, and whether an unknown card was exposed.
+        """
+        cols, found, talon, pos = s
+        steps: list[Step] = []
+        revealed = changed = False
+        while True:
+            for i, (down, up) in enumerate(cols):
+                if down and not up:
+                    if down[-1] == UNKNOWN:
+                        revealed = True
+                    else:
+                        cols = _set_col(cols, i, down[:-1], (down[-1],))
+                        changed = True
+            step = None
+            for suit, n in enumerate(found):
+                card = suit * 13 + n
+                if n == 13 or not _safe(card, found):
+                    continue
+                for i, (down, up) in enumerate(cols):
+                    if up and up[-1] == card:
+                        cols = _set_col(cols, i, down, up[:-1])
+                        step = ("col_found", i)
+                        break
+                else:
+                    if self.draw == 3 or card not in talon:
+                        continue
+                    idx = talon.index(card)
+                    talon = talon[:idx] + talon[idx + 1:]
+                    step = ("talon_found", card)
+                found = _bump(found, suit, 1)
+                steps.append(step)
+                break
+            if step is None:
+                return ((cols, found, talon, pos) if changed else s), steps, revealed
+            changed = True
+
+    def run(self, root: State) -> list[Step] | None:
+        """The steps of a line from ``root`` to the goal, or None (exhausted or out of time)."""
+        start, autos, revealed = self.settle(root)
+        if (revealed and self.goal_reveal) or self.done(start):
+            return autos
+        self.seen.add(self.key(start))
+        stack = [iter(self.children(start))]
+        path: list[list[Step]] = [autos]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                path.pop()
+                continue
+            _, moves, raw = step
+            key = self.key(raw)  # settling is a function of the state: skip it for old ones
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            nxt, autos, revealed = self.settle(raw)
+            if (revealed and self.goal_reveal) or self.done(nxt):
+                return [s for steps in path for s in steps] + moves + autos
+            if nxt is not raw:
+                key = self.key(nxt)
+                if key in self.seen:
+                    continue
+                self.seen.add(key)
+            self.nodes += 1
+            if self.nodes & 255 == 0 and time.thread_time() > self.deadline:
+                return None
+            path.append(moves + autos)
+            stack.append(iter(self.children(nxt)))
+        return None
+
+
+def _run_priority(down: tuple[int, ...], up: tuple[int, ...], j: int, found: tuple[int, ...],
+                  kings: bool) -> int | None:
+    """The search priority of moving ``up[j:]`` to another column, None when not worth it."""
+    if j == 0:
+        if not down and not kings:
+            return None  # emptying a column nothing can use
+        return 2 - (len(down) > 3) if down else 6
+    below = up[j - 1]
+    if found[_SUIT[below]] != _RANK[below] - 1:
+        return None  # a partial run moves only to send the card under it home
+    return 3
+
+
+def _bump(found: tuple[int, ...], suit: int, by: int) -> tuple[int, ...]:
+    return found[:suit] + (found[suit] + by,) + found[suit + 1:]
+
+
+def _set_col(cols: tuple, i: int, down: tuple[int, ...], up: tuple[int, ...]) -> tuple:
+    return cols[:i] + ((down, up),) + cols[i + 1:]
+
+
+def hint(tableau: Tableau, budget_s: float = 2.0) -> Hint:
+    """The next move to play on ``tableau`` and the line it starts.
+
+    ``budget_s`` is CPU time of the calling thread, so the vision thread and other programs
+    sharing the processor do not eat the search's budget (the wait on screen may be longer).
+    """
+    if tableau.won:
+        return Hint("won")
+    root = _encode(tableau)
+    known = not any(UNKNOWN in down for down, _ in root[0]) and UNKNOWN not in root[2]
+    search = _Search(tableau.draw, time.thread_time() + budget_s, goal_reveal=not known)
+    line = search.run(root)
+    if line is None and not known and UNKNOWN in root[2]:
+        return Hint("progress", (Draw() if tableau.stock else Recycle(),), search.nodes)
+    if line is None:
+        return Hint("no_win_found", (), search.nodes)
+    moves = _concrete(tableau, line)
+    if not known:
+        return Hint("progress", tuple(moves), search.nodes)
+    finished = copy.deepcopy(tableau)
+    for move in moves:
+        finished.apply(move)
+    return Hint("win", tuple(moves + _finish(finished)), search.nodes)
+
+
+def _fetch(t: Tableau, card: str, dst: str) -> list[Any]:
+    """The stock turns that bring talon ``card`` to the top of the waste, then the move."""
+    moves: list[Any] = []
+    for _ in range(2 * (len(t.stock) + len(t.waste)) + 2):
+        if t.waste and t.waste[-1] == card:
+            t.apply(Move("waste", dst))
+            return moves + [Move("waste", dst)]
+        turn = Draw() if t.stock else Recycle()
+        t.apply(turn)
+        moves.append(turn)
+    raise AssertionError(f"talon card {card} unreachable")  # the search only picks reachable ones
+
+
+def _concrete(tableau: Tableau, steps: list[Step]) -> list[Any]:
+    """The engine moves (stock turns included) that play the search's ``steps``."""
+    t = copy.deepcopy(tableau)
+    moves: list[Any] = []
+    for step in steps:
+        kind = step[0]
+        if kind in ("talon_found", "talon_col"):
+            moves += _fetch(t, _IDS[step[1]], "found" if kind == "talon_found" else f"col{step[2]}")
+            continue
+        if kind == "col_found":
+            move = Move(f"col{step[1]}", "found")
+        elif kind == "run":
+            move = Move(f"col{step[1]}", f"col{step[2]}", step[3])
+        else:
+            move = Move(f"found:{SUITS[step[1]]}", f"col{step[2]}")
+        t.apply(move)
+        moves.append(move)
+    return moves
+
+
+def _finish(t: Tableau) -> list[Any]:
+    """A position with no face-down card: bring the lowest card home until all are home."""
+    moves: list[Any] = []
+    while not t.won:
+        tops = {col.up[-1]: f"col{i}" for i, col in enumerate(t.columns) if col.up}
+        talon = [c for c in t.stock + t.waste if c is not None]
+        card = min((c for c in list(tops) + talon
+                    if _RANK[_INDEX[c]] == len(t.foundations[SUITS[_SUIT[_INDEX[c]]]]) + 1),
+                   key=lambda c: _RANK[_INDEX[c]])
+        if card in tops:
+            move = Move(tops[card], "found")
+            t.apply(move)
+            moves.append(move)
+        else:
+            moves += _fetch(t, card, "found")
+    return moves
+
+
+class Advisor:
+    """Hints that follow one line: asked again on the position the line predicted, it gives the
+    line's next move instead of searching anew (a fresh search could pick another line)."""
+
+    def __init__(self, budget_s: float = 2.0):
+        self.budget_s = budget_s
+        self._line: list[Any] = []
+        self._expected: list[State] = []
+        self._status = ""
+
+    def hint(self, tableau: Tableau) -> Hint:
+        here = _encode(tableau)
+        if here in self._expected:
+            k = self._expected.index(here)
+            return Hint(self._status, tuple(self._line[k:]))
+        result = hint(tableau, self.budget_s)
+        self._status, self._line = result.status, list(result.line)
+        t = copy.deepcopy(tableau)
+        self._expected = []
+        for move in self._line:
+            self._expected.append(_encode(t))
+            t.apply(move)
+        return result
+
+
+__all__ = ["Advisor", "Hint", "hint"]
