@@ -49,7 +49,7 @@ class CameraSettings:
 class VisionSettings:
     confirm_frames: int = doc("Frames a card must be seen (same identity, same place) before it counts.", 3)
     remove_seconds: float = doc("Seconds a confirmed card must be gone before it is removed.", 1.5)
-    min_confidence: float = doc("Lowest identification confidence that counts as a sighting.", 0.80)
+    min_confidence: float = doc("Lowest identification confidence that counts as a sighting.", 0.6)
 
 
 @dataclass(frozen=True)

@@ -147,6 +147,7 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
             _screenshot(app, out / f"{len(seen_screens):02d}-{app.screen.name}-{app.lang}.png")
 
     stats = app.run(seconds, on_frame=on_frame)
+    vision_frames = app.view.frame_index + 1
     shown = script.shown()
     false = [(cid, f) for cid, f in confirmed
              if not any(sid == cid and first - FPS // 2 <= f <= last + FPS for sid, first, last in shown)]
@@ -154,6 +155,8 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
         "frames": stats.frames,
         "seconds": round(stats.seconds, 2),
         "fps": round(stats.fps, 1),
+        "vision_frames": vision_frames,
+        "vision_fps": round(vision_frames / stats.seconds, 1) if stats.seconds else 0.0,
         "screens": sorted({name for name in stats.screens}),
         "errors": stats.errors,
         "cards_shown": len(shown),

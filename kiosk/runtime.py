@@ -85,7 +85,12 @@ class VisionLink:
         return VisionPipeline.for_deck(deck_id, self.homography, tracker_config(self.settings, self.fps))
 
     def _open(self) -> FrameSource:
-        self.source = open_source(self.camera, self.size, **self.source_options)
+        """The first time, the first camera of the spec's fallbacks that works; after a loss, the
+        same camera again (it raises SourceError while unplugged, and the worker backs off)."""
+        if self.source is None:
+            self.source = open_source(self.camera, self.size, **self.source_options)
+        else:
+            self.source.open()
         return _Tap(self.source, self._keep)
 
     def _keep(self, frame: np.ndarray) -> None:

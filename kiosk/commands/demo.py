@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
 
     services = build_services(config, state=state, camera="virtual", printer=printer,
                               source_options={"deck_id": "affiche-belge", "script": script.table,
-                                              "mat": True, "realtime": True},
+                                              "mat": True, "realtime": True,
+                                              "length": int((args.seconds + 30) * 30)},
                               on_printed=on_printed)
     app = App(config, services, size=size, fullscreen=False)
     try:

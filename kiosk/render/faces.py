@@ -110,6 +110,9 @@ _PIPS: dict[str, tuple[tuple[float, float], ...]] = {
 }
 
 
+POSTER_MARGIN = 0.05  # white border around the L'Affiche Belge posters, as a fraction of the width
+
+
 def face_styles(deck_id: str) -> tuple[str, ...]:
     """The designs a deck's faces can be rendered in; the first is the default."""
     return _STYLES.get(deck_id, ("classic", "modern", "bold"))
@@ -136,7 +139,12 @@ def render_face(card: Card, style: str | None = None, width: int = 500) -> Image
     elif style == "math":
         img = mathcards.draw_math_face(card, (w, h))
     elif style == "poster":
-        img = posters.draw_poster(card, (w, h))
+        # The poster is printed inside a white border, as on most real cards: the border is
+        # what lets the camera find the card's outline on a busy table.
+        img = Image.new("RGB", (w, h), (255, 255, 255))
+        margin = round(w * POSTER_MARGIN)
+        art = posters.draw_poster(card, (w - 2 * margin, h - 2 * margin))
+        img.paste(art, (margin, margin), corner_mask(art.size))
         draw_indices(img, card, POSTER_LOOK, plate=True)
     else:
         look = LOOKS[style]

@@ -18,7 +18,7 @@ from kiosk.referee.zones import Layout
 from kiosk.render.text import draw_fitted, fit_mask
 
 DEFAULT_DPI = 150
-INK = (40, 40, 40)
+INK = (236, 232, 210)  # zone outlines and labels, light on the green field
 _LABELS = {
     "centre": "Centre · Midden",
     "draw": "Pioche · Trekstapel",
@@ -74,17 +74,23 @@ def _seat_turn(rect: tuple[float, float, float, float]) -> int:
     return 90 if dx > 0 else 270
 
 
+FIELD = (46, 110, 78)  # printed felt green; ink on it is drawn in light colours
+
+
 def render_mat(
     paper: str = "A3", layout: Layout | None = None, dpi: int = DEFAULT_DPI
 ) -> Image.Image:
     """The mat as an RGB image of ``paper`` (landscape) at ``dpi``."""
     w, h = paper_pixels(paper, dpi)
-    img = Image.new("RGB", (w, h), (255, 255, 255))
+    # A felt-green playing field: white-bordered cards stand out on it as on a card table.
+    img = Image.new("RGB", (w, h), FIELD)
     draw = ImageDraw.Draw(img)
     for marker_id in mat.MARKER_IDS:
         corners = np.array(mat.marker_corners(marker_id)) * [w, h]
         x0, y0 = np.round(corners[0]).astype(int)
         x1, y1 = np.round(corners[2]).astype(int)
+        quiet = round((x1 - x0) * 0.5)  # ArUco needs a white quiet zone around each marker
+        draw.rectangle([x0 - quiet, y0 - quiet, x1 + quiet, y1 + quiet], fill=(255, 255, 255))
         img.paste(_marker(marker_id, min(x1 - x0, y1 - y0)), (int(x0), int(y0)))
     if layout is not None:
         line = max(2, dpi // 50)

@@ -47,6 +47,9 @@ SCREENS: dict[str, type[Screen]] = {
                 CalibrateScreen, FailsafeScreen)
 }
 PASSPORT_SCREENS = frozenset({"attract", "passport"})
+#: ruling level or app event -> state of the status light (kiosk.devices.lights.LightState)
+LIGHT_FOR = {"ok": "valid", "violation": "violation", "card_seen": "card_seen", "printing": "printing",
+             "fault": "fault", "idle": "idle", "game_over": "valid"}
 
 
 class VisionService(Protocol):
@@ -256,7 +259,9 @@ class App:
         if lights is None:
             return
         try:
-            lights.show({"ok": "valid", "violation": "violation"}.get(state, state))
+            light = LIGHT_FOR.get(state)
+            if light is not None:
+                lights.show(light)
         except Exception:
             log.exception("lights failed")
 
