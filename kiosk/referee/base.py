@@ -42,6 +42,10 @@ class RefereeAdapter(ABC):
     """Base of every game's referee; subclasses set ``game_id`` and implement the hooks."""
 
     game_id: ClassVar[str]
+    #: True when rulings carry seats as 0-based ints for the UI to show as player names
+    #: ("{player} pioche"); False when they carry 1-based numbers the texts print themselves
+    #: ("Joueur {player} pose").
+    seats_as_names: ClassVar[bool] = False
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> None:
         """Every adapter is built this way by the app: seats, game options, the seed of its RNG."""

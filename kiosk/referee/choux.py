@@ -24,6 +24,7 @@ ALL_PAIRS = 24
 
 class ChouxReferee(RefereeAdapter):
     game_id = "choux"
+    seats_as_names = True
 
     def __init__(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0

@@ -31,6 +31,7 @@ from kiosk.referee.zones import Layout, seats_layout
 
 class CompromisReferee(RefereeAdapter):
     game_id = "compromis"
+    seats_as_names = True
 
     def __init__(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0

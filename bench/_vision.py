@@ -1,0 +1,103 @@
+"""Shared pieces of the vision benchmarks: the identifier (when a model is built), medians of
+wall and CPU time, and matching found quads to the renderer's truth."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from kiosk.vision.detect import polygon_iou
+
+
+def load_identifier(deck_id: str) -> Any | None:
+    """The shipped identifier, or None (with a line saying why) when no model is built yet."""
+    try:
+        from kiosk.vision.identify import Identifier
+
+        return Identifier(deck_id)
+    except Exception as exc:  # noqa: BLE001 - a bench still measures what it can
+        print(f"identifier unavailable for {deck_id}: {exc}")
+        return None
+
+
+class Timer:
+    """Collects wall-clock and process-CPU seconds of repeated calls (CPU time is what a busy
+    shared machine does not distort; wall time is what a dedicated Pi core would see)."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def __call__(self, fn: Callable[[], Any]) -> Any:
+        w0, c0 = time.perf_counter(), time.process_time()
+        out = fn()
+        self.cpu.append(time.process_time() - c0)
+        self.wall.append(time.perf_counter() - w0)
+        return out
+
+    def plus(self, other: Timer) -> Timer:
+        """Per-call sums of two timers that timed the same calls' two stages."""
+        both = Timer()
+        both.wall = [a + b for a, b in zip(self.wall, other.wall, strict=True)]
+        both.cpu = [a + b for a, b in zip(self.cpu, other.cpu, strict=True)]
+        return both
+
+    def summary(self) -> str:
+        if not self.wall:
+            return "no samples"
+        return (f"median {statistics.median(self.wall) * 1000:.1f} ms wall, "
+                f"{statistics.median(self.cpu) * 1000:.1f} ms CPU (n={len(self.wall)})")
+
+
+def match_truth(found: Sequence[np.ndarray], truth: Sequence[np.ndarray], min_iou: float = 0.7
+                ) -> dict[int, int]:
+    """Greedy one-to-one matching by polygon IoU: truth index -> found index."""
+    pairs = sorted(((polygon_iou(f, t), ti, fi) for ti, t in enumerate(truth)
+                    for fi, f in enumerate(found)), reverse=True)
+    out: dict[int, int] = {}
+    used: set[int] = set()
+    for iou, ti, fi in pairs:
+        if iou < min_iou:
+            break
+        if ti not in out and fi not in used:
+            out[ti] = fi
+            used.add(fi)
+    return out
+
+
+def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
+    """Largest corner distance in pixels, over the four cyclic orders (either way up)."""
+    return min(float(np.linalg.norm(np.roll(found, k, axis=0) - truth, axis=1).max())
+               for k in range(4))
+
+
+class Oracle:
+    """A perfect identifier for rendered frames: names each detected quad after the true card it
+    overlaps. Measures detection and tracking alone while no model is built; set ``truth``
+    (the renderer's SceneCards) before each frame and pass ``detector`` to the pipeline."""
+
+    def __init__(self) -> None:
+        from kiosk.vision.detect import Detector
+
+        outer = self
+
+        class _Watching(Detector):
+            def detect(self, frame: object) -> list:  # type: ignore[override]
+                outer.last = super().detect(frame)
+                return outer.last
+
+        self.detector = _Watching()
+        self.truth: list[Any] = []
+        self.last: list[Any] = []
+
+    def identify(self, faces: Sequence[np.ndarray]) -> list[Any]:
+        from kiosk.vision.identify import Identification
+
+        m = match_truth([d.corners for d in self.last], [c.corners for c in self.truth], 0.5)
+        names = {f: self.truth[t].card_id for t, f in m.items()}
+        return [Identification(names.get(i), 0.99 if i in names else 0.0, None,
+                               0.9 if i in names else 0.0) for i in range(len(faces))]

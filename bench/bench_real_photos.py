@@ -1,0 +1,147 @@
+"""Real photos (``../shared/data/real-cards/edje-tfod``): share of boxed cards detected and,
+when the identifier is available, share named with the right rank; per-set figures and the
+rank confusions. Usage: ``python bench/bench_real_photos.py [--deck standard-52] [--limit N]``.
+
+A boxed card counts as detected when a detected quad's bounding box overlaps the labelled box
+with IoU >= 0.5 (each detection matches at most one box). The labels box only the visible part
+of a partly hidden card, so a second figure also counts a completed card whose bounding box holds
+the label box (see :func:`covers`). Rank only: the labels carry no suit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from kiosk.vision.detect import Detector
+
+REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-cards" / "edje-tfod"
+RANKS = {"nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+
+
+def load_boxes(xml_path: Path) -> list[tuple[str, tuple[int, int, int, int]]]:
+    root = ET.parse(xml_path).getroot()
+    out = []
+    for obj in root.iter("object"):
+        b = obj.find("bndbox")
+        box = tuple(int(float(b.find(k).text)) for k in ("xmin", "ymin", "xmax", "ymax"))  # type: ignore[union-attr,arg-type]
+        out.append((RANKS[obj.findtext("name", "").strip()], box))
+    return out  # type: ignore[return-value]
+
+
+def box_iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def covers(box: tuple[float, ...], qb: tuple[float, ...]) -> float:
+    """For a partly hidden card the label boxes only its visible part: a found card whose
+    bounding box holds >= 80 % of the label box, and is not over three times its size, covers it.
+    Returns the box IoU when it does, else 0."""
+    ix = max(0.0, min(box[2], qb[2]) - max(box[0], qb[0]))
+    iy = max(0.0, min(box[3], qb[3]) - max(box[1], qb[1]))
+    box_area = (box[2] - box[0]) * (box[3] - box[1])
+    q_area = (qb[2] - qb[0]) * (qb[3] - qb[1])
+    if box_area <= 0 or ix * iy < 0.8 * box_area or q_area > 3 * box_area:
+        return 0.0
+    return box_iou(box, qb)
+
+
+def match(boxes: list[tuple[int, int, int, int]], quads: list[np.ndarray], thr: float = 0.5,
+          visible: bool = False) -> dict[int, int]:
+    """Greedy best-IoU matching: box index -> detection index (IoU >= ``thr``, or with
+    ``visible`` the :func:`covers` rule)."""
+    pairs = []
+    for i, box in enumerate(boxes):
+        for j, q in enumerate(quads):
+            qb = (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())
+            iou = box_iou(box, qb)
+            if iou >= thr or (visible and covers(box, qb) > 0):
+                pairs.append((iou, i, j))
+    used_b, used_d, out = set(), set(), {}
+    for _, i, j in sorted(pairs, reverse=True):
+        if i not in used_b and j not in used_d:
+            out[i] = j
+            used_b.add(i)
+            used_d.add(j)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deck", default="standard-52")
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--no-identify", action="store_true", help="detection only")
+    ap.add_argument("--misses", type=Path, help="write annotated missed photos here (a tmp dir)")
+    args = ap.parse_args()
+    if not REAL.is_dir():
+        print(f"skipped: {REAL} not found")
+        return 0
+    cv2.setNumThreads(1)
+    identifier = None
+    if not args.no_identify:
+        try:
+            from kiosk.vision.identify import Identifier
+            identifier = Identifier(args.deck)
+        except Exception as exc:  # noqa: BLE001 - the bench still measures detection
+            print(f"identifier unavailable ({exc}); detection only")
+    detector = Detector()
+    for split in ("train", "test"):
+        photos = sorted(p for p in (REAL / split).iterdir() if p.suffix.lower() == ".jpg")
+        if args.limit:
+            photos = photos[: args.limit]
+        boxed = found = covered = right = extra = 0
+        times: list[float] = []
+        confusion: Counter[tuple[str, str]] = Counter()
+        for photo in photos:
+            img = cv2.imread(str(photo))
+            labels = load_boxes(photo.with_suffix(".xml"))
+            t0 = time.perf_counter()
+            dets = detector.detect(img)
+            times.append(time.perf_counter() - t0)
+            m = match([b for _, b in labels], [d.corners for d in dets])
+            covered += len(match([b for _, b in labels], [d.corners for d in dets], visible=True))
+            boxed += len(labels)
+            found += len(m)
+            extra += len(dets) - len(m)
+            if identifier is not None and m:
+                ids = identifier.identify([dets[j].face for j in m.values()])
+                for (i, _), ident in zip(m.items(), ids, strict=True):
+                    got = ident.card_id[:-1] if ident.card_id else "none"
+                    want = labels[i][0]
+                    right += got == want
+                    if got != want:
+                        confusion[(want, got)] += 1
+            if args.misses and len(m) < len(labels):
+                args.misses.mkdir(parents=True, exist_ok=True)
+                for _, (x0, y0, x1, y1) in labels:
+                    cv2.rectangle(img, (x0, y0), (x1, y1), (255, 0, 0), 2)
+                for d in dets:
+                    cv2.polylines(img, [d.corners.astype(np.int32)], True, (0, 255, 0), 2)
+                cv2.imwrite(str(args.misses / f"{split}-{photo.stem}.png"), img)
+        print(f"edje-tfod/{split}: {len(photos)} photos, {boxed} boxed cards, "
+              f"detected {found / boxed:.1%} ({found}) by box IoU >= 0.5, "
+              f"{covered / boxed:.1%} ({covered}) counting completed hidden cards, "
+              f"unmatched detections {extra}, "
+              f"detect median {statistics.median(times) * 1000:.1f} ms")
+        if identifier is not None:
+            print(f"  right rank {right / boxed:.1%} of boxed ({right}), "
+                  f"{right / max(found, 1):.1%} of detected")
+            for (want, got), n in confusion.most_common(12):
+                print(f"  confusion {want} -> {got}: {n}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,578 @@
+"""Find card outlines in a frame: four corners per card (TL, TR, BR, BL, long side vertical)
+and the warped face.
+
+No single threshold works on every table, so several cues run on a downscaled copy and their
+candidates compete:
+
+* *whiteness* (the darkest channel: white paper is high in all three) above a level set between
+  the local table and the local paper white, loosely and strictly, so it follows uneven light;
+* the same foreground with the *edge map* cut out, which parts cards that touch or overlap;
+* *regions enclosed by edges* (a coarse and a fine Canny map), which find a white card on a
+  white table where whiteness says nothing.
+
+An outline that is a quad of card aspect becomes a candidate, its corners fitted by lines on the
+middle of its sides (rounded card corners do not pull them in). Outlines that are not quads
+(cards overlapping, a hand across a card) are read for *visible corners*: two neighbouring right
+angles give a whole side, one is enough once the card size is known from the cards seen whole;
+the completed card must lie on the foreground with edges along at least two sides. A card whose
+index corner shows therefore survives a covered outline. Non-maximum suppression keeps the best
+candidates, and the corners are refined to sub-pixel on the full-resolution frame.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from kiosk.vision.face import warp_face
+
+CARD_ASPECT = 88 / 63  # long side / short side of a standard (poker-size) card
+MIN_SIDE = 32  # frames smaller than this on either side hold no card worth naming
+MAX_PIXELS = 40_000_000  # larger frames are refused rather than risking memory
+_NEXT = np.array([1, 2, 3, 0])
+
+
+@dataclass(frozen=True, eq=False)
+class Detection:
+    """One card outline: ``corners`` (4, 2) float32 TL, TR, BR, BL in frame pixels, the warped
+    ``face`` (FACE_SIZE, BGR) and whether the outline was completed from a partial view."""
+
+    corners: np.ndarray
+    face: np.ndarray
+    score: float
+    partial: bool = False
+
+
+@dataclass(frozen=True)
+class DetectorConfig:
+    """Knobs in units that do not depend on one table: fractions of the frame, ratios, angles."""
+
+    work_side: int = 640  # long side of the analysis copy
+    min_area: float = 0.003  # card area as a fraction of the frame
+    max_area: float = 0.6
+    aspect_tolerance: float = 0.2  # accepted |log(aspect / CARD_ASPECT)|
+    min_fill: float = 0.88  # contour area / quad area for a plain quad
+    min_coverage: float = 0.95  # foreground share of a completed (partial) quad
+    corner_angle: tuple[float, float] = (62.0, 118.0)  # degrees, a card corner under perspective
+    nms_iou: float = 0.45
+    max_cards: int = 32
+    refine: bool = True
+
+
+def as_bgr(frame: object) -> np.ndarray | None:
+    """The frame as a contiguous BGR uint8 image, or None for anything that is not a usable
+    picture (None, wrong type or dtype, empty, tiny, absurdly large)."""
+    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8:
+        return None
+    if frame.ndim == 2:
+        frame = frame[:, :, None]
+    if frame.ndim != 3 or frame.shape[2] not in (1, 3, 4):
+        return None
+    h, w = frame.shape[:2]
+    if min(h, w) < MIN_SIDE or h * w > MAX_PIXELS:
+        return None
+    if frame.shape[2] == 1:
+        return cv2.cvtColor(np.ascontiguousarray(frame), cv2.COLOR_GRAY2BGR)
+    if frame.shape[2] == 4:
+        return cv2.cvtColor(np.ascontiguousarray(frame), cv2.COLOR_BGRA2BGR)
+    return np.ascontiguousarray(frame)
+
+
+def order_corners(pts: np.ndarray) -> np.ndarray:
+    """Four points -> TL, TR, BR, BL of a portrait card: clockwise, first side a short side,
+    starting at the upper of the two possible corners (the identifier reads both indices)."""
+    p = [(float(x), float(y)) for x, y in np.asarray(pts, dtype=np.float32).reshape(4, 2)]
+    cx, cy = sum(x for x, _ in p) / 4, sum(y for _, y in p) / 4
+    p.sort(key=lambda q: math.atan2(q[1] - cy, q[0] - cx))  # clockwise on screen (y down)
+    side = [math.dist(p[k], p[(k + 1) % 4]) for k in range(4)]
+    first = 0 if side[0] + side[2] <= side[1] + side[3] else 1
+    a, b = p[first], p[first + 2]
+    start = first if (a[1], a[0]) <= (b[1], b[0]) else first + 2
+    return np.array(p[start:] + p[:start], dtype=np.float32)
+
+
+def quad_aspect(quad: np.ndarray) -> float:
+    """Mean long side over mean short side of an ordered quad."""
+    side = np.linalg.norm(quad - quad[_NEXT], axis=1)
+    short, long_ = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
+    return float(long_ / max(short, 1e-6))
+
+
+def polygon_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    if inter <= 0:
+        return 0.0
+    union = cv2.contourArea(a.astype(np.float32)) + cv2.contourArea(b.astype(np.float32)) - inter
+    return float(inter / max(union, 1e-6))
+
+
+class Detector:
+    """Finds card quads in BGR frames of any size; stateless between frames, so thread-safe."""
+
+    def __init__(self, config: DetectorConfig | None = None) -> None:
+        self.config = config or DetectorConfig()
+
+    def detect(self, frame: object) -> list[Detection]:
+        """All cards found, best first. Unusable frames give an empty list, never an error."""
+        bgr = as_bgr(frame)
+        if bgr is None:
+            return []
+        quads = self.find_quads(bgr)
+        return [Detection(q, _face(bgr, q), s, p) for q, s, p in quads]
+
+    def find_quads(self, bgr: np.ndarray) -> list[tuple[np.ndarray, float, bool]]:
+        """(corners in frame pixels, score, partial) per card, without warping the faces."""
+        cfg = self.config
+        h, w = bgr.shape[:2]
+        scale = min(1.0, cfg.work_side / max(h, w))
+        small = bgr if scale == 1.0 else cv2.resize(bgr, (round(w * scale), round(h * scale)),
+                                                   interpolation=cv2.INTER_AREA)
+        area = float(small.shape[0] * small.shape[1])
+        lo, hi = cfg.min_area * area, cfg.max_area * area
+        candidates: list[tuple[np.ndarray, float, bool]] = []
+        white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+        bright = float(np.percentile(white[::4, ::4], 97))
+        cues, edges = _cue_contours(small, white, bright, lo, hi)
+        rest: list[tuple[np.ndarray, np.ndarray]] = []
+        boxes: list[tuple[int, int, int, int]] = []
+        for contours, solid, complete in cues:
+            for cnt in contours:
+                a = cv2.contourArea(cnt)
+                if not lo <= a <= 1.5 * hi:
+                    continue
+                x, y, bw, bh = cv2.boundingRect(cnt)
+                box = (x, y, bw, bh)
+                if any(_same_box(box, b) for b in boxes):
+                    continue  # the same card through another cue
+                plain = self._quad(cnt, a, lo, hi)
+                if plain is not None:
+                    candidates.append(plain)
+                    boxes.append(box)
+                elif complete and a > lo * 1.5:
+                    rest.append((cnt, solid))
+        candidates = _white_bordered(white, candidates, bright)
+        size = _card_size([c[0] for c in candidates])
+        for cnt, solid in rest:
+            completed = self._partial_quads(cnt, solid, edges, lo, hi, size)
+            candidates += _white_bordered(white, completed, bright)
+        kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
+        full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
+        out = []
+        for quad, score, partial in kept:
+            q = quad / scale
+            if full_gray is not None and not partial:
+                q = refine_quad(full_gray, q)
+            out.append((order_corners(q), score, partial))
+        return out
+
+    def _quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
+              ) -> tuple[np.ndarray, float, bool] | None:
+        """A plain card: the contour is a convex quad of card aspect that it fills."""
+        hull = cv2.convexHull(cnt)  # an index touching the outline notches it; the hull does not
+        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        if len(approx) != 4 or not cv2.isContourConvex(approx):
+            return None
+        rough = approx.reshape(4, 2).astype(np.float32)
+        if area < 0.7 * cv2.contourArea(rough):
+            return None
+        quad = _fit_sides(cnt.reshape(-1, 2).astype(np.float32), approx.reshape(4, 2))
+        if quad is None:
+            return None
+        qa = cv2.contourArea(quad)
+        if not lo <= qa <= hi:
+            return None
+        fill = area / max(qa, 1e-6)
+        aspect = quad_aspect(order_corners(quad))
+        if fill < self.config.min_fill or not self._aspect_ok(aspect):
+            return None
+        return quad, min(fill, 1.0) - abs(np.log(aspect / CARD_ASPECT)), False
+
+    def _aspect_ok(self, aspect: float) -> bool:
+        return abs(np.log(aspect / CARD_ASPECT)) <= self.config.aspect_tolerance
+
+    def _partial_quads(self, cnt: np.ndarray, mask: np.ndarray, edges: np.ndarray, lo: float,
+                       hi: float, size: tuple[float, float] | None
+                       ) -> list[tuple[np.ndarray, float, bool]]:
+        """Cards completed from the visible corners of a non-quad outline (cards overlapping,
+        a hand across a card). Two neighbouring right-angle corners give one whole side, short
+        or long; once the frame's card size is known (from the cards seen whole), a single
+        visible corner is enough. Of the possible completions, the one that lies on the
+        foreground and whose sides are best supported by edges wins."""
+        cfg = self.config
+        peri = cv2.arcLength(cnt, True)
+        poly = cv2.approxPolyDP(cnt, 0.01 * peri, True).reshape(-1, 2).astype(np.float32)
+        n = len(poly)
+        if n < 4 or n > 48:
+            return []
+        if cv2.contourArea(poly, oriented=True) < 0:  # make the polygon clockwise (y down)
+            poly = poly[::-1].copy()
+        prev = np.roll(poly, 1, axis=0) - poly
+        nxt = np.roll(poly, -1, axis=0) - poly
+        norm_p = np.linalg.norm(prev, axis=1) + 1e-6
+        norm_n = np.linalg.norm(nxt, axis=1) + 1e-6
+        cos = (prev * nxt).sum(axis=1) / (norm_p * norm_n)
+        angle = np.degrees(np.arccos(np.clip(cos, -1, 1)))
+        cross = prev[:, 0] * nxt[:, 1] - prev[:, 1] * nxt[:, 0]
+        corner = (cross < 0) & (angle >= cfg.corner_angle[0]) & (angle <= cfg.corner_angle[1])
+        h, w = mask.shape
+        corner &= (poly[:, 0] > 2) & (poly[:, 1] > 2) & (poly[:, 0] < w - 3) & (poly[:, 1] < h - 3)
+        # (where the frame cuts a region off, its corners are the frame's, not a card's)
+        u_prev, u_next = prev / norm_p[:, None], nxt / norm_n[:, None]
+        options: list[np.ndarray] = []  # pairs of completions, the better of each pair may win
+        for i in np.flatnonzero(corner):
+            j = (i + 1) % n
+            if corner[j]:  # a whole side between two corners
+                side = float(norm_n[i])
+                options += [np.array([poly[i], poly[j], poly[j] + u_next[j] * side * r,
+                                      poly[i] + u_prev[i] * side * r], dtype=np.float32)
+                            for r in (CARD_ASPECT, 1 / CARD_ASPECT)]
+            if size is not None:  # one corner and the known card size
+                v, a, b = poly[i], u_next[i], u_prev[i]
+                options += [np.array([v, v + a * sa, v + a * sa + b * sb, v + b * sb],
+                                     dtype=np.float32) for sa, sb in (size, size[::-1])]
+        if not options:
+            return []
+        quads = np.stack(options)  # (2H, 4, 2)
+        area = np.abs(_shoelace(quads))
+        ok = (area >= lo) & (area <= hi) & _convex(quads)
+        ok &= _coverage(mask, quads) >= cfg.min_coverage
+        support = np.sort(_edge_support(edges, quads), axis=1)
+        ok &= support[:, 2] >= 0.5  # two sides at least are outlines; the others may be covered
+        score = np.where(ok, support.mean(axis=1), -1.0).reshape(-1, 2)
+        best = score.argmax(axis=1)
+        return [(quads[2 * h + k], 0.8 * float(score[h, k]), True)
+                for h, k in enumerate(best) if score[h, k] >= 0]
+
+
+def _shoelace(quads: np.ndarray) -> np.ndarray:
+    """Signed areas of (N, 4, 2) quads."""
+    x, y = quads[..., 0], quads[..., 1]
+    return 0.5 * (x * y[:, _NEXT] - x[:, _NEXT] * y).sum(axis=1)
+
+
+def _convex(quads: np.ndarray) -> np.ndarray:
+    """Whether each (N, 4, 2) quad turns the same way at every corner."""
+    e = quads[:, _NEXT] - quads
+    cross = e[..., 0] * e[:, _NEXT, 1] - e[..., 1] * e[:, _NEXT, 0]
+    return (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
+
+
+def _card_size(quads: list[np.ndarray]) -> tuple[float, float] | None:
+    """Median (short, long) side of the cards seen whole: cards on one table look alike."""
+    if not quads:
+        return None
+    sides = []
+    for q in quads:
+        o = order_corners(q)
+        s = np.linalg.norm(o - o[_NEXT], axis=1)
+        sides.append(((s[0] + s[2]) / 2, (s[1] + s[3]) / 2))
+    short, long_ = np.median(np.array(sides), axis=0)
+    return float(short), float(long_)
+
+
+def _edge_support(edges: np.ndarray, quads: np.ndarray, n: int = 16) -> np.ndarray:
+    """Per quad and side (N, 4), the share of points (away from the corners) on an edge pixel."""
+    h, w = edges.shape
+    t = np.linspace(0.1, 0.9, n, dtype=np.float32)[None, None, :, None]
+    pts = quads[:, :, None, :] + t * (quads[:, _NEXT] - quads)[:, :, None, :]  # (N, 4, n, 2)
+    xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
+    ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
+    return (edges[ys, xs] > 0).mean(axis=2)
+
+
+def _face(bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """:func:`warp_face` from the card's bounding box only: the same pixels, at half the cost
+    of handing OpenCV the whole frame."""
+    h, w = bgr.shape[:2]
+    x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int) - 2, 0, [w - 1, h - 1])
+    x1, y1 = np.clip(np.ceil(quad.max(axis=0)).astype(int) + 3, 1, [w, h])
+    return warp_face(bgr[y0:y1, x0:x1], quad - np.array([x0, y0], np.float32))
+
+
+def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:
+    """Corners as intersections of lines fitted to the middle of each side of the contour."""
+    approx = approx.astype(np.float32)
+    # index of the contour point nearest to each approximate corner
+    idx = sorted(int(np.argmin(((points - p) ** 2).sum(axis=1))) for p in approx)
+    approx = points[idx]
+    lines = []
+    for k in range(4):
+        a, b = idx[k], idx[(k + 1) % 4]
+        seg = points[a:b + 1] if a <= b else np.concatenate([points[a:], points[:b + 1]])
+        m = len(seg)
+        core = seg[m // 6: m - m // 6] if m >= 12 else seg
+        if len(core) < 2:
+            return None
+        lines.append(_fit_line(core))
+    quad = [_intersect(lines[k - 1], lines[k]) for k in range(4)]
+    if any(q is None for q in quad):
+        return None
+    result = np.array(quad, dtype=np.float32)
+    # a line fit must not move a corner far from where the polygon put it
+    tol = 0.15 * np.sqrt(max(cv2.contourArea(approx), 1.0))
+    if np.abs(result - approx).max() > tol:
+        return None
+    return result
+
+
+def _fit_line(points: np.ndarray, keep: float = 1.5) -> np.ndarray:
+    """(vx, vy, x0, y0) of the total-least-squares line through ``points``, refitted once
+    without the points farther than ``keep`` pixels (an index or a dent in the outline)."""
+    pts = np.asarray(points, dtype=np.float64)
+    for _ in range(2):
+        centre = pts.mean(axis=0)
+        d = pts - centre
+        sxx, syy, sxy = (d[:, 0] ** 2).sum(), (d[:, 1] ** 2).sum(), (d[:, 0] * d[:, 1]).sum()
+        theta = 0.5 * math.atan2(2 * sxy, sxx - syy)
+        v = np.array([math.cos(theta), math.sin(theta)])
+        far = np.abs(d[:, 0] * v[1] - d[:, 1] * v[0]) > keep
+        if not far.any() or far.sum() > len(pts) - 2:
+            break
+        pts = pts[~far]
+    return np.array([v[0], v[1], centre[0], centre[1]])
+
+
+def _intersect(l1: np.ndarray, l2: np.ndarray) -> tuple[float, float] | None:
+    vx1, vy1, x1, y1 = l1
+    vx2, vy2, x2, y2 = l2
+    det = vx1 * (-vy2) - vy1 * (-vx2)
+    if abs(det) < 1e-6:
+        return None
+    t = ((x2 - x1) * (-vy2) - (y2 - y1) * (-vx2)) / det
+    return float(x1 + t * vx1), float(y1 + t * vy1)
+
+
+def refine_quad(gray: np.ndarray, quad: np.ndarray, reach: float | None = None) -> np.ndarray:
+    """Sub-pixel corners from the full-resolution image.
+
+    Along the normal of each side, at a dozen points of its middle third (clear of the rounded
+    corners and the indices), the outline is where the profile first rises, coming from
+    outside, through half-way between the darkest value outside and the paper white. Taking
+    the first such crossing skips pips and printed frame lines further in, and a shadow outside
+    only deepens the dip before it. On a table brighter than the card the first dip is taken
+    instead. The points are refitted as lines and intersected. A side without a consistent
+    crossing (covered by another card) keeps its place.
+    """
+    quad = order_corners(quad)  # clockwise, so that the normals below point into the card
+    vec = quad[_NEXT] - quad
+    length = np.linalg.norm(vec, axis=1, keepdims=True)
+    r = reach if reach is not None else max(3.0, 0.09 * float(length.mean()))
+    d = vec / np.maximum(length, 1e-6)
+    nrm = np.stack([-d[:, 1], d[:, 0]], axis=1)  # (4, 2), pointing inwards
+    steps = np.linspace(-r, r, int(4 * r) + 1, dtype=np.float32)
+    ts = np.linspace(0.35, 0.65, 12, dtype=np.float32)
+    base = quad[:, None, :] + ts[None, :, None] * vec[:, None, :]  # (4, 12, 2)
+    pts = base[:, :, None, :] + steps[None, None, :, None] * nrm[:, None, None, :]  # (4, 12, S, 2)
+    flat = pts.reshape(48, -1, 2)
+    prof = cv2.remap(gray, np.ascontiguousarray(flat[..., 0]), np.ascontiguousarray(flat[..., 1]),
+                     cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    outside = prof[:, 0]
+    rise, rising = _first_crossing(prof, (outside + prof.max(axis=1)) / 2, steps)
+    rising &= prof.max(axis=1) - outside > 12
+    # on a table brighter than the card, the outline is where the profile first dips (the
+    # card's edge and shadow draw a darker line round it)
+    dip, dipping = _first_crossing(-prof, -(outside + prof.min(axis=1)) / 2, steps)
+    dipping &= outside - prof.min(axis=1) > 12
+    off = np.where(rising, rise, dip).reshape(4, 12)
+    ok = (rising | dipping).reshape(4, 12)
+    moved = base + off[..., None] * nrm[:, None, :]
+    lines: list[np.ndarray | None] = []
+    for k in range(4):
+        if ok[k].sum() < 6 or np.ptp(off[k][ok[k]]) > r:
+            lines.append(None)
+        else:
+            lines.append(_fit_line(moved[k][ok[k]]))
+    out = quad.copy()
+    for k in range(4):
+        l1, l2 = lines[k - 1], lines[k]
+        if l1 is None or l2 is None:
+            continue
+        pt = _intersect(l1, l2)
+        if pt is not None and np.hypot(pt[0] - quad[k, 0], pt[1] - quad[k, 1]) <= 2 * r:
+            out[k] = pt
+    return out
+
+
+def _first_crossing(prof: np.ndarray, level: np.ndarray, steps: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Per profile row, the sub-sample position where it first rises through ``level``, and
+    whether it does (negate both to find the first fall)."""
+    lv = level[:, None]
+    cross = (prof[:, :-1] < lv) & (prof[:, 1:] >= lv)
+    first = cross.argmax(axis=1)
+    rows = np.arange(len(prof))
+    a, b = prof[rows, first], prof[rows, first + 1]
+    frac = np.clip((level - a) / np.where(np.abs(b - a) > 1e-6, b - a, 1e-6), 0, 1)
+    return steps[first] + frac * (steps[1] - steps[0]), np.asarray(cross.any(axis=1))
+
+
+def _rings(quads: np.ndarray, inset: float, n: int = 10) -> np.ndarray:
+    """``4 * n`` points per (N, 4, 2) quad on the quad shrunk (inset > 0) or grown (inset < 0)
+    about its centre: (N, 4 * n, 2)."""
+    c = quads.mean(axis=1, keepdims=True)
+    q = c + (quads - c) * (1 - inset)
+    t = np.linspace(0.15, 0.85, n, dtype=np.float32)[None, None, :, None]
+    return (q[:, :, None, :] + t * (q[:, _NEXT] - q)[:, :, None, :]).reshape(len(quads), -1, 2)
+
+
+def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool]], bright: float
+                    ) -> list[tuple[np.ndarray, float, bool]]:
+    """The candidates whose margin looks like white paper: not darker than what surrounds it,
+    and among the brightest things in the frame (this drops dark or coloured regions that
+    happen to be quads)."""
+    if not cands:
+        return []
+    h, w = white.shape
+    quads = np.stack([c[0] for c in cands])
+
+    def medians(pts: np.ndarray) -> np.ndarray:
+        xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
+        ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
+        return np.median(white[ys, xs], axis=1)
+
+    inner, outer = medians(_rings(quads, 0.05)), medians(_rings(quads, -0.06))
+    keep = (inner >= outer - 35) & (inner >= 0.35 * bright)
+    return [c for c, k in zip(cands, keep, strict=True) if k]
+
+
+def _same_box(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Two bounding rectangles within a few percent of each other."""
+    tol = 0.04 * max(a[2], a[3], b[2], b[3])
+    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
+
+
+_GRID = np.linspace(0.04, 0.96, 11, dtype=np.float32)
+_GU, _GV = (g.ravel() for g in np.meshgrid(_GRID, _GRID))
+
+
+def _coverage(mask: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """Per (N, 4, 2) quad, the share of an 11x11 grid of points inside it that lie on the
+    foreground ``mask`` (points off the frame count as background)."""
+    p0, p1, p2, p3 = (quads[:, k, None, :] for k in range(4))
+    top = p0 + _GU[None, :, None] * (p1 - p0)
+    bottom = p3 + _GU[None, :, None] * (p2 - p3)
+    pts = top + _GV[None, :, None] * (bottom - top)  # (N, 121, 2)
+    h, w = mask.shape
+    inside = (pts[..., 0] >= 0) & (pts[..., 0] < w) & (pts[..., 1] >= 0) & (pts[..., 1] < h)
+    xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
+    ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
+    return ((mask[ys, xs] > 0) & inside).mean(axis=1)
+
+
+def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
+         ) -> list[tuple[np.ndarray, float, bool]]:
+    """Best score first; a quad that encloses a kept one, centred on it, replaces it (the picture
+    frame of a court card is card-shaped too, and lies in the middle of the card)."""
+    kept: list[tuple[np.ndarray, float, bool, np.ndarray]] = []
+    for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
+        box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
+        clash = [k for k in kept if _boxes_meet(box, k[3]) and (
+            polygon_iou(quad, k[0]) >= iou or _inside(quad, k[0]) or _inside(k[0], quad))]
+        if not clash:
+            kept.append((quad, score, partial, box))
+        elif not partial and all(_inside(k[0], quad) and _concentric(k[0], quad) for k in clash):
+            kept = [k for k in kept if not any(k is c for c in clash)]
+            kept.append((quad, score, partial, box))
+    return [(q, s, p) for q, s, p, _ in kept]
+
+
+def _concentric(inner: np.ndarray, outer: np.ndarray) -> bool:
+    """Centred on each other, as a picture frame in its card (not a card in a pair of cards)."""
+    gap = float(np.linalg.norm(inner.mean(axis=0) - outer.mean(axis=0)))
+    return gap < 0.08 * float(np.linalg.norm(outer[0] - outer[2]))
+
+
+def _boxes_meet(a: np.ndarray, b: np.ndarray) -> bool:
+    return bool(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+
+
+def _inside(a: np.ndarray, b: np.ndarray) -> bool:
+    """``a`` lies mostly within ``b`` (the picture frame within a card)."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return inter > 0.8 * cv2.contourArea(a.astype(np.float32))
+
+
+def _block(img: np.ndarray, frac: float) -> int:
+    return int(max(img.shape[:2]) * frac) // 2 * 2 + 1
+
+
+_KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+
+
+def _paper_and_table(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel, the local table level (mean over an eighth of the frame) and the local paper
+    level (the brightest nearby, over about a card's reach): both follow uneven light."""
+    h, w = white.shape
+    q = cv2.resize(white, (max(2, w // 4), max(2, h // 4)), interpolation=cv2.INTER_AREA)
+    k = max(3, round(max(q.shape) / 10)) | 1
+    paper = cv2.dilate(q, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    table = cv2.blur(q, (2 * k + 1, 2 * k + 1))
+    up = (w, h)
+    return (cv2.resize(paper, up, interpolation=cv2.INTER_LINEAR),
+            cv2.resize(table, up, interpolation=cv2.INTER_LINEAR))
+
+
+def _whiter_than_surroundings(white: np.ndarray, paper: np.ndarray, table: np.ndarray,
+                              share: float = 0.5) -> np.ndarray:
+    """Pixels whiter than ``share`` of the way from the local table level to the local paper
+    white: a light table raises the bar with it, so pale wood grain or a grey cloth stays
+    background, and a card in the shade is judged against its own paper."""
+    level = cv2.addWeighted(table, 1 - share, paper, share, 0)
+    level = cv2.max(level, cv2.add(table, np.full_like(table, 8)))
+    return cv2.compare(white, level, cv2.CMP_GT)
+
+
+def _enclosed(edges: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
+    """Outlines of the card-sized regions that ``edges`` enclose."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(edges), connectivity=4)
+    box = stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT]
+    # a card's margin alone (court cards: a thin ring round the picture) is a region too
+    plausible = (box >= lo) & (box <= 2 * hi) & (stats[:, cv2.CC_STAT_AREA] >= 0.08 * box)
+    regions: list[np.ndarray] = []
+    for k in np.flatnonzero(plausible):
+        x, y, w, h = (int(v) for v in stats[k, :4])
+        roi = (labels[y:y + h, x:x + w] == k).astype(np.uint8) * 255
+        cnts, _ = cv2.findContours(roi, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x, y))
+        regions.extend(cnts)
+    return regions
+
+
+def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float, hi: float
+                  ) -> tuple[list[tuple[list[np.ndarray], np.ndarray, bool]], np.ndarray]:
+    """Candidate outlines from two cues, each with the solid foreground they were cut from and
+    whether partial outlines may be completed from it (only whiteness is trusted for that).
+
+    * *whiteness minus edges*: pixels whiter than their neighbourhood (adaptive threshold on the
+      darkest channel, a quarter of the frame wide) or than the frame (Otsu), with the edge map
+      cut out so that touching and overlapping cards separate along their outlines;
+    * *regions closed by edges*: connected areas of the non-edge map, which finds a white card
+      on a white table where whiteness says nothing.
+    """
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    paper_map, table_map = _paper_and_table(white)
+    fg = _whiter_than_surroundings(white, paper_map, table_map, 0.35)
+    strict = _whiter_than_surroundings(white, paper_map, table_map, 0.8)  # near-white tables
+    blur = cv2.GaussianBlur(gray, (5, 5), 0)
+    high, _ = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    edges = cv2.dilate(cv2.Canny(blur, max(6.0, 0.12 * high), max(15.0, 0.3 * high)), _KERNEL)
+    out = []
+
+    solid = cv2.dilate(fg, _KERNEL)
+    for mask in (fg, strict, cv2.morphologyEx(cv2.bitwise_and(fg, cv2.bitwise_not(edges)),
+                                              cv2.MORPH_OPEN, _KERNEL)):
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        contours = [c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi]
+        cv2.drawContours(solid, contours, -1, 255, cv2.FILLED)
+        out.append((contours, solid, True))
+
+    # regions closed by edges, also on a fine edge map: a card on a pale table has a faint outline
+    for outline in (edges, cv2.dilate(cv2.Canny(blur, 4, 12), _KERNEL)):
+        regions = _enclosed(outline, lo, hi)
+        region_mask = np.zeros_like(edges)
+        cv2.drawContours(region_mask, regions, -1, 255, cv2.FILLED)
+        out.append((regions, cv2.dilate(region_mask, _KERNEL, iterations=2), False))
+    return out, edges

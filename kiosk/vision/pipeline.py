@@ -1,0 +1,195 @@
+"""Frame -> detect -> identify -> track -> :class:`~kiosk.table.TableView`, and the worker thread
+that runs it on a camera.
+
+The pipeline never raises on a frame: a garbage frame (None, empty, 1x1, grey, wrong dtype,
+huge) or an internal error yields a view with ``camera_ok=False`` and leaves the tracker
+untouched, so it can neither confirm nor remove a card. The worker publishes the latest
+immutable view (the UI reads it without locks), queues every card event so that none is lost
+between two UI frames, and reopens a lost camera with exponential backoff.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from kiosk.table import CardEvent, Point, TableView
+from kiosk.vision.detect import Detector, as_bgr
+from kiosk.vision.sources.base import FrameSource
+from kiosk.vision.track import Sighting, Tracker, TrackerConfig
+
+log = logging.getLogger(__name__)
+
+
+class IdentifierLike(Protocol):
+    """What the pipeline needs of :class:`kiosk.vision.identify.Identifier`."""
+
+    def identify(self, faces: Sequence[np.ndarray]) -> list:  # list[Identification]
+        ...
+
+
+def mat_locator(homography: np.ndarray) -> Callable[[np.ndarray], Point | None]:
+    """Corners in camera pixels -> the card centre in mat coordinates via ``homography``."""
+    h = np.asarray(homography, dtype=np.float64)
+
+    def locate(corners: np.ndarray) -> Point | None:
+        pts = cv2.perspectiveTransform(np.asarray(corners, np.float64).reshape(-1, 1, 2), h)
+        x, y = pts.reshape(-1, 2).mean(axis=0)
+        return (float(x), float(y)) if np.isfinite(x) and np.isfinite(y) else None
+
+    return locate
+
+
+class VisionPipeline:
+    """One frame in, one TableView out. Not thread-safe: one pipeline per worker."""
+
+    def __init__(self, identifier: IdentifierLike, detector: Detector | None = None,
+                 tracker_config: TrackerConfig | None = None,
+                 homography: np.ndarray | None = None) -> None:
+        self.identifier = identifier
+        self.detector = detector or Detector()
+        locate = mat_locator(homography) if homography is not None else None
+        self.tracker = Tracker(tracker_config, locate)
+        self.frame_index = -1
+
+    @classmethod
+    def for_deck(cls, deck_id: str, homography: np.ndarray | None = None,
+                 tracker_config: TrackerConfig | None = None) -> VisionPipeline:
+        """The production pipeline: the shipped identifier of ``deck_id``."""
+        from kiosk.vision.identify import Identifier
+
+        return cls(Identifier(deck_id), tracker_config=tracker_config, homography=homography)
+
+    def process(self, frame: object, timestamp: float | None = None) -> TableView:
+        """Analyse one frame; never raises."""
+        self.frame_index += 1
+        ts = time.time() if timestamp is None else timestamp
+        bgr = as_bgr(frame)
+        if bgr is None:
+            return self.idle_view(ts)
+        try:
+            sightings = self.sightings(bgr)
+            events = self.tracker.update(sightings)
+        except Exception:  # noqa: BLE001 - a bug on one frame must not stop the kiosk
+            log.exception("vision failed on frame %d", self.frame_index)
+            return self.idle_view(ts)
+        return TableView(self.frame_index, ts, self.tracker.cards, tuple(events),
+                         (bgr.shape[1], bgr.shape[0]), True, len(sightings))
+
+    def sightings(self, bgr: np.ndarray) -> list[Sighting]:
+        """Detect and identify, without touching the tracker."""
+        dets = self.detector.detect(bgr)
+        if not dets:
+            return []
+        ids = self.identifier.identify([d.face for d in dets])
+        if len(ids) != len(dets):
+            raise RuntimeError(f"identifier answered {len(ids)} faces for {len(dets)}")
+        return [Sighting(d.corners, i.card_id, float(i.confidence), i.runner_up, float(i.margin))
+                for d, i in zip(dets, ids, strict=True)]
+
+    def idle_view(self, timestamp: float | None = None, camera_ok: bool = False) -> TableView:
+        """The current cards without a new frame (camera lost, garbage frame)."""
+        ts = time.time() if timestamp is None else timestamp
+        return TableView(max(self.frame_index, 0), ts, self.tracker.cards, (), (0, 0), camera_ok, 0)
+
+
+class VisionWorker(threading.Thread):
+    """Reads ``open_source()``'s frames through ``pipeline`` until :meth:`stop`.
+
+    ``open_source`` returns an opened FrameSource (e.g. ``lambda: open_source("auto")``); when
+    it fails or the camera stops giving frames, the worker publishes ``camera_ok=False`` views
+    and tries again after 0.5 s, 1 s, 2 s ... up to ``max_backoff``. A finite source (a file)
+    ends the worker when it runs out.
+    """
+
+    def __init__(self, open_source: Callable[[], FrameSource], pipeline: VisionPipeline,
+                 on_view: Callable[[TableView], None] | None = None,
+                 min_backoff: float = 0.5, max_backoff: float = 10.0) -> None:
+        super().__init__(name="vision", daemon=True)
+        self._open = open_source
+        self.pipeline = pipeline
+        self.on_view = on_view
+        self.min_backoff, self.max_backoff = min_backoff, max_backoff
+        self.events: queue.SimpleQueue[CardEvent] = queue.SimpleQueue()
+        self._latest = pipeline.idle_view(camera_ok=False)
+        self._halt = threading.Event()
+        self.reopens = 0
+
+    @property
+    def latest(self) -> TableView:
+        """The newest snapshot (immutable; replaced, never modified)."""
+        return self._latest
+
+    def drain_events(self) -> list[CardEvent]:
+        """Every card event since the last call, in order."""
+        out = []
+        while True:
+            try:
+                out.append(self.events.get_nowait())
+            except queue.Empty:
+                return out
+
+    def stop(self, timeout: float | None = 5.0) -> None:
+        self._halt.set()
+        if self.is_alive() and threading.current_thread() is not self:
+            self.join(timeout)
+
+    def run(self) -> None:
+        delay = self.min_backoff
+        while not self._halt.is_set():
+            try:
+                source = self._open()
+            except Exception as exc:  # noqa: BLE001 - SourceError or a driver's own error
+                log.warning("camera unavailable (%s); retrying in %.1f s", exc, delay)
+                self._publish(self.pipeline.idle_view(camera_ok=False))
+                self._halt.wait(delay)
+                delay = min(delay * 2, self.max_backoff)
+                continue
+            delivered = self._play(source)
+            if source.finite:
+                break
+            if delivered:
+                delay = self.min_backoff
+            self.reopens += 1
+            log.warning("camera %s lost; reopening in %.1f s", source.name, delay)
+            self._publish(self.pipeline.idle_view(camera_ok=False))
+            self._halt.wait(delay)
+            delay = min(delay * 2, self.max_backoff)
+
+    def _play(self, source: FrameSource) -> bool:
+        """Process frames until the source stops giving them; whether any came."""
+        delivered = False
+        try:
+            while not self._halt.is_set():
+                try:
+                    frame = source.read()
+                except Exception as exc:  # noqa: BLE001 - a driver error is a lost camera
+                    log.warning("camera %s read failed: %s", source.name, exc)
+                    frame = None
+                if frame is None:
+                    return delivered
+                delivered = True
+                self._publish(self.pipeline.process(frame))
+        finally:
+            try:
+                source.close()
+            except Exception as exc:  # noqa: BLE001
+                log.debug("closing %s failed: %s", source.name, exc)
+        return delivered
+
+    def _publish(self, view: TableView) -> None:
+        self._latest = view
+        for event in view.events:
+            self.events.put(event)
+        if self.on_view is not None:
+            try:
+                self.on_view(view)
+            except Exception:  # noqa: BLE001 - a UI callback bug must not kill vision
+                log.exception("on_view callback failed")

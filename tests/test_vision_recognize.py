@@ -1,0 +1,98 @@
+"""``kiosk recognize``: output formats, unreadable files, and (with the shipped model) a rendered
+scene named exactly as its truth."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from kiosk.cli import main
+from kiosk.decks import load_deck
+from kiosk.render.compositing import composite_card, face_bgra
+from kiosk.render.scenes import card_quad, render_scene
+from kiosk.vision import identify
+from kiosk.vision.identify import Identification, default_models_dir
+
+
+class ByBrightness:
+    """A stand-in identifier: names a face from its mean (enough to tell our test cards apart)."""
+
+    def __init__(self, deck_id: str, models_dir: Path | None = None) -> None:
+        self.deck_id = deck_id
+
+    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
+        return [Identification("AS" if f.mean() > 200 else None, 0.97, "AC", 0.8) for f in faces]
+
+
+@pytest.fixture
+def fake_identifier(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(identify, "Identifier", ByBrightness)
+
+
+def write_card_image(path: Path) -> np.ndarray:
+    img = np.full((360, 640, 3), 50, np.uint8)
+    quad = card_quad((320, 180), 90, 0.25)
+    composite_card(img, face_bgra(load_deck("standard-52")["AS"], None, 160), quad)
+    cv2.imwrite(str(path), img)
+    return quad
+
+
+def test_json_one_object_per_image(tmp_path: Path, fake_identifier: None,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    card, empty = tmp_path / "card.png", tmp_path / "empty.png"
+    quad = write_card_image(card)
+    cv2.imwrite(str(empty), np.full((200, 300, 3), 90, np.uint8))
+    assert main(["recognize", "--deck", "standard-52", "--json", str(card), str(empty)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first, second = (json.loads(line) for line in lines)
+    assert first["image"] == str(card) and second == {"image": str(empty), "cards": []}
+    (found,) = first["cards"]
+    assert found["id"] == "AS" and found["confidence"] == pytest.approx(0.97)
+    corners = np.array(found["corners"])
+    assert corners.shape == (4, 2)
+    assert min(np.abs(np.roll(corners, k, 0) - quad).max() for k in range(4)) < 3
+
+
+def test_text_output(tmp_path: Path, fake_identifier: None,
+                     capsys: pytest.CaptureFixture[str]) -> None:
+    card = tmp_path / "card.png"
+    write_card_image(card)
+    assert main(["recognize", "--deck", "standard-52", str(card)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{card}: 1 card" and out[1].split()[:2] == ["AS", "0.97"]
+
+
+def test_unreadable_files_are_reported_and_the_rest_processed(
+        tmp_path: Path, fake_identifier: None, capsys: pytest.CaptureFixture[str]) -> None:
+    card, junk, missing = tmp_path / "card.png", tmp_path / "junk.jpg", tmp_path / "missing.png"
+    write_card_image(card)
+    junk.write_bytes(b"\x00not an image")
+    args = ["recognize", "--deck", "standard-52", "--json", str(junk), str(card), str(missing)]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert [json.loads(line)["image"] for line in captured.out.splitlines()] == [str(card)]
+    errors = captured.err.splitlines()
+    assert errors == [f"kiosk: error: cannot read image {junk}",
+                      f"kiosk: error: cannot read image {missing}"]
+
+
+def test_unknown_deck_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["recognize", "--deck", "tarot", str(tmp_path / "x.png")]) == 2
+    assert "unknown deck 'tarot'" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not (default_models_dir() / "index.tflite").is_file(),
+                    reason="the shipped index model is not built yet")
+def test_rendered_scene_gives_exactly_its_truth(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    scene = render_scene("standard-52", 6, seed=4242, split="heldout", overlap=False)
+    path = tmp_path / "scene.png"
+    cv2.imwrite(str(path), scene.image)
+    assert main(["recognize", "--deck", "standard-52", "--json", str(path)]) == 0
+    found = json.loads(capsys.readouterr().out)["cards"]
+    assert sorted(c["id"] for c in found) == sorted(c.card_id for c in scene.cards)
