@@ -11,7 +11,8 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 from kiosk import __version__, commands
 from kiosk.errors import KioskError, UsageError

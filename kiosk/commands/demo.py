@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     def on_printed(job: object) -> None:
         card_id = getattr(job, "card_id", "stamp")
         path = stamps_dir / f"{len(printed) + 1:02d}-{card_id}.png"
-        path.write_bytes(getattr(job, "image"))
+        path.write_bytes(job.image)
         printed.append(card_id)
 
     services = build_services(config, state=state, camera="virtual", printer=printer,

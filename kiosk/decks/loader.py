@@ -39,11 +39,12 @@ Errors name the file and the key, never a bare KeyError.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from kiosk.decks.model import LANGUAGES, RANKS, REGIONS, SUITS, Card, Deck
 from kiosk.errors import DeckError

@@ -12,8 +12,8 @@ import random
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from escpos.constants import RT_STATUS_ONLINE, RT_STATUS_PAPER
 from escpos.printer import Dummy

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from kiosk.games.base import GameEngine, IllegalMove
 from kiosk.games.registry import get_game

@@ -8,8 +8,9 @@ pretends to know a hidden card.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from kiosk.games.base import Ruling
 from kiosk.referee.zones import Layout

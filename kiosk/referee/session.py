@@ -3,7 +3,8 @@ hands the adapter observations; keeps the rulings for the screen."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from kiosk.games.base import Ruling
 from kiosk.referee.base import InputSpec, Observation, RefereeAdapter

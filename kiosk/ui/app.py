@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import pygame
@@ -212,6 +213,11 @@ class App:
         wanted = self.config.kiosk.games or list(engines)
         return {g: referees[g] for g in wanted if g in engines and g in referees}
 
+    def session_status(self) -> Any:
+        """The referee's status (scores, turn, winner) while a game is on screen, else {}."""
+        session = getattr(self.screen, "session", None)
+        return session.status() if session is not None else {}
+
     def engine_class(self, game_id: str) -> Any:
         return available_games().get(game_id)
 
@@ -225,9 +231,10 @@ class App:
             return f"{card_id} {deck[card_id].name(self.lang)}"
         return card_id
 
-    def ruling_text(self, ruling: Ruling, names: list[str]) -> str:
+    def ruling_text(self, ruling: Ruling, names: list[str] | None) -> str:
         """The ruling in the current language; seats become names, keys become words.
 
+        ``names`` (seat -> player name) is given for games whose rulings carry 0-based seats.
         A parameter that is a message key (``kakkerlakken.species.rat``), or that names one
         through the ruling's domain (``species="rat"`` in a ``kakkerlakken.*`` ruling), is
         translated too.
@@ -246,7 +253,7 @@ class App:
 
         params = {}
         for key, value in ruling.params.items():
-            if key in SEAT_PARAM_NAMES and isinstance(value, int) and 0 <= value < len(names):
+            if names and key in SEAT_PARAM_NAMES and isinstance(value, int) and 0 <= value < len(names):
                 params[key] = names[value]
             elif isinstance(value, (list, tuple)):
                 params[key] = ", ".join(str(word(key, v)) for v in value)

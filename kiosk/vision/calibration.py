@@ -81,7 +81,7 @@ def from_markers(frame: np.ndarray, min_markers: int = 3) -> Calibration | None:
     if ids is None:
         return None
     src, dst = [], []
-    for quad, marker_id in zip(corners, ids.flatten()):
+    for quad, marker_id in zip(corners, ids.flatten(), strict=True):
         if int(marker_id) in mat.MARKER_IDS:
             src.extend(quad.reshape(4, 2))
             dst.extend(mat.marker_corners(int(marker_id)))

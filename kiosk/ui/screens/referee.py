@@ -10,13 +10,13 @@ import numpy as np
 import pygame
 
 from kiosk.games.base import Ruling
+from kiosk.i18n import catalog
 from kiosk.referee.base import InputSpec
 from kiosk.referee.session import RefereeSession
 from kiosk.table import TableView
 from kiosk.ui import theme, widgets
 from kiosk.ui.app_params import SEAT_PARAM_NAMES
 from kiosk.ui.images import fit, from_bgr
-from kiosk.i18n import catalog
 from kiosk.ui.screens.base import Screen
 
 log = logging.getLogger(__name__)
@@ -95,14 +95,20 @@ class RefereeScreen(Screen):
     def _labelled(self, specs: list[InputSpec]) -> list[tuple[InputSpec, str]]:
         """Button labels; the same action for several seats gets the player's name added."""
         names = self.session.names
-        labels = [self.app.ruling_text(Ruling(s.label_key, s.params), names) for s in specs]
+        labels = [self.app.ruling_text(Ruling(s.label_key, s.params), self.seat_names()) for s in specs]
         out = []
-        for spec, label in zip(specs, labels):
+        for spec, label in zip(specs, labels, strict=True):
             seat = next((v for k, v in spec.params.items() if k in SEAT_PARAM_NAMES and isinstance(v, int)), None)
+            if seat is not None and not self.session.adapter.seats_as_names:
+                seat -= 1  # 1-based in these rulings
             if labels.count(label) > 1 and seat is not None and 0 <= seat < len(names):
                 label = f"{label} ({names[seat]})"
             out.append((spec, label))
         return out
+
+    def seat_names(self) -> list[str] | None:
+        """Player names for games whose rulings name seats by 0-based number, else None."""
+        return self.session.names if self.session.adapter.seats_as_names else None
 
     def _inputs(self) -> list[InputSpec]:
         try:
@@ -200,4 +206,4 @@ class RefereeScreen(Screen):
         height = box.height // len(live) - 6
         for i, (_, ruling) in enumerate(reversed(live)):
             rect = pygame.Rect(box.left, box.top + i * (height + 6), box.width, height)
-            widgets.banner(surface, rect, self.app.ruling_text(ruling, self.session.names), ruling.level)
+            widgets.banner(surface, rect, self.app.ruling_text(ruling, self.seat_names()), ruling.level)
