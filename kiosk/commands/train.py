@@ -1,0 +1,61 @@
+"""``kiosk train --deck DECK --out models/``: rebuild the model that identifies a deck's cards.
+
+Index decks share one corner model (``index.tflite``); a face deck gets ``<deck-id>.tflite``.
+Needs the ``train`` extra (TensorFlow); the kiosk itself only needs the TFLite runtime.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from kiosk.decks import deck_ids
+from kiosk.errors import KioskError, UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("train", help="train the identification model of a deck (needs TensorFlow)")
+    p.add_argument("--deck", required=True, help=f"deck id: {', '.join(deck_ids())}")
+    p.add_argument("--out", type=Path, default=Path("models"), help="output folder (default: models)")
+    p.add_argument("--per-class", type=int, default=None, help="synthetic training images per class")
+    p.add_argument("--epochs", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--workers", type=int, default=None, help="processes/threads (default 2)")
+    p.add_argument(
+        "--real",
+        type=Path,
+        default=None,
+        help="optional folder of real labelled photos: one subfolder per label (card id or 'none')",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.deck not in deck_ids():
+        raise UsageError(f"unknown deck {args.deck!r}; known decks: {', '.join(deck_ids())}")
+    for name in ("per_class", "epochs", "workers"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.real is not None and not args.real.is_dir():
+        raise UsageError(f"--real {args.real}: not a folder")
+    try:
+        import tensorflow  # noqa: F401
+    except ImportError as exc:
+        raise KioskError("training needs TensorFlow: pip install 'kiosk[train]'") from exc
+    from kiosk.vision.train.fit import Settings, train
+
+    overrides = {
+        k: v
+        for k, v in (
+            ("per_class", args.per_class),
+            ("epochs", args.epochs),
+            ("seed", args.seed),
+            ("workers", args.workers),
+        )
+        if v is not None
+    }
+    if args.real is not None:
+        overrides["real"] = str(args.real)
+    train(args.deck, args.out, Settings(**overrides))
+    return 0

@@ -1,0 +1,185 @@
+"""Name the cards the detector found: one answer per face, or None when unsure.
+
+Index decks (``Deck.identify_by == "index"``: standard-52, piquet-32, affiche-belge) are read
+from the corner index, rank and suit, by ``models/index.tflite``: it was trained on many made-up
+brands, so any standard deck works. Face decks (kakkerlakken-64, math-pairs) are recognised by
+their artwork with ``models/<deck-id>.tflite``, or, once a venue has enrolled photos of its own
+printed deck (``kiosk enroll``), by nearest neighbour in that gallery.
+
+Only the active deck's cards can be answered: a model class that is not in the deck counts as
+"no answer", so a 2 shown during a piquet game gives ``card_id=None``. Every model also has a
+``none`` class (tables, hands, backs, paper), so clutter is refused rather than named.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from kiosk.decks import Deck, load_deck
+from kiosk.vision.face import index_crops
+from kiosk.vision.runtime import TfliteModel
+
+NONE_LABEL = "none"
+JOKER_LABEL = "JK"
+INDEX_MODEL = "index"
+#: An answer needs this probability and this lead over the second guess; below, card_id is None.
+MIN_CONFIDENCE = 0.6
+MIN_MARGIN = 0.3
+
+
+@dataclass(frozen=True)
+class Identification:
+    """The answer for one face or corner crop.
+
+    ``card_id`` is None when the image is not a card of the active deck or the model is unsure;
+    ``runner_up`` is the second-best answer of the deck and ``margin`` the lead of the best
+    over it (0..1), which the tracker uses to demand a clear identity before confirming.
+    """
+
+    card_id: str | None
+    confidence: float
+    runner_up: str | None
+    margin: float
+
+
+def default_models_dir() -> Path:
+    """``$KIOSK_MODELS_DIR`` or the repository's ``models/`` folder."""
+    env = os.environ.get("KIOSK_MODELS_DIR")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
+
+
+def model_name(deck: Deck) -> str:
+    """Index decks share the corner model; a face deck has its own artwork model."""
+    return INDEX_MODEL if deck.identify_by == "index" else deck.id
+
+
+def read_labels(path: Path) -> tuple[str, ...]:
+    return tuple(line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+def deck_answer(deck: Deck, label: str) -> str | None:
+    """The answer a model label stands for in ``deck``, or None if the deck cannot show it.
+
+    Kakkerlakken cards are labelled by species: the 8 cards of a species share the artwork, so
+    the answer is the species key (``"rat"``), not a card id. The two Manneken-Pis share their
+    corner index (``JK``), so the corner model answers the deck's first joker (``JK1``).
+    """
+    if label == NONE_LABEL:
+        return None
+    if label == JOKER_LABEL:
+        return next((c.id for c in deck if c.kind == "joker"), None)
+    if deck.species:
+        return label if label in deck.species else None
+    return label if label in deck else None
+
+
+def _as_bgr(image: np.ndarray) -> np.ndarray:
+    """Any image-like array as BGR uint8; a malformed one becomes a black pixel (answered None)."""
+    arr = np.asarray(image)
+    if arr.size == 0 or arr.ndim not in (2, 3):
+        return np.zeros((1, 1, 3), np.uint8)
+    if arr.dtype != np.uint8:
+        arr = np.clip(np.nan_to_num(arr.astype(np.float32)), 0, 255).astype(np.uint8)
+    if arr.ndim == 2:
+        return cv2.cvtColor(arr, cv2.COLOR_GRAY2BGR)
+    if arr.shape[2] < 3:
+        return cv2.cvtColor(np.ascontiguousarray(arr[:, :, 0]), cv2.COLOR_GRAY2BGR)
+    return np.ascontiguousarray(arr[:, :, :3])
+
+
+def prepare(images: Sequence[np.ndarray], size: tuple[int, int]) -> np.ndarray:
+    """Model input for ``images``: resized to ``size`` (w, h), paper-balanced, contrast-normalised.
+
+    Subtracting each channel's median (the paper, most of a card) cancels colour casts; dividing
+    by the spread cancels exposure. Training uses this very function.
+    """
+    w, h = size
+    small = np.empty((len(images), h, w, 3), np.uint8)
+    for i, img in enumerate(images):
+        small[i] = cv2.resize(_as_bgr(img), (w, h), interpolation=cv2.INTER_AREA)
+    flat = small.reshape(len(images), -1, 3)
+    med = np.median(flat, axis=1).astype(np.float32)[:, None, None, :]
+    spread = flat.reshape(len(images), -1).std(axis=1).astype(np.float32)[:, None, None, None]
+    return (small.astype(np.float32) - med) / (spread + 4.0)
+
+
+def _decide(scores: np.ndarray, answers: Sequence[str | None], min_conf: float, min_margin: float) -> Identification:
+    """The best allowed answer of one score row, with its runner-up and margin."""
+    order = np.argsort(-scores)
+    best = second = None
+    for k in order:
+        if answers[k] is None:
+            continue
+        if best is None:
+            best = int(k)
+        elif answers[k] != answers[best]:
+            second = int(k)
+            break
+    if best is None:
+        return Identification(None, 0.0, None, 0.0)
+    conf = float(scores[best])
+    margin = conf - (float(scores[second]) if second is not None else 0.0)
+    ok = conf >= min_conf and margin >= min_margin
+    return Identification(answers[best] if ok else None, conf, answers[second] if second is not None else None, margin)
+
+
+def _both_corners(a: Identification, b: Identification) -> Identification:
+    """A card shows two indices: one may be covered or glared, so the surer one answers; two
+    corners naming different cards is a contradiction, answered None with no margin."""
+    if a.card_id is not None and b.card_id is not None and a.card_id != b.card_id:
+        top, other = (a, b) if a.confidence >= b.confidence else (b, a)
+        return Identification(None, top.confidence, other.card_id, 0.0)
+    return max(a, b, key=lambda r: (r.card_id is not None, r.confidence))
+
+
+class Identifier:
+    """Identifies faces (and corner crops) of one deck; built once per game, called per frame."""
+
+    def __init__(self, deck_id: str, models_dir: Path | None = None) -> None:
+        from kiosk.vision.gallery import Gallery  # the gallery needs the model API defined here
+
+        self.deck = load_deck(deck_id)
+        directory = models_dir or default_models_dir()
+        name = model_name(self.deck)
+        self._model = TfliteModel(directory / f"{name}.tflite")
+        self.labels = read_labels(directory / f"{name}.labels.txt")
+        h, w = self._model.input_shape[:2]
+        self.input_size = (w, h)
+        self._answers = [deck_answer(self.deck, lab) for lab in self.labels]
+        self._none = self.labels.index(NONE_LABEL)
+        self.gallery = Gallery.load(self.deck.id) if self.deck.identify_by == "face" else None
+
+    def scores(self, images: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+        """Class probabilities ``(n, labels)`` and, for face models, embeddings ``(n, d)``."""
+        outputs = self._model.run(prepare(images, self.input_size))
+        probs = next(o for o in outputs if o.shape[-1] == len(self.labels))
+        embed = next((o for o in outputs if o.shape[-1] != len(self.labels)), None)
+        return probs, embed
+
+    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
+        """One answer per warped face (FACE_SIZE BGR, either way up)."""
+        if not faces:
+            return []
+        if self.deck.identify_by == "index":
+            crops = [c for f in faces for c in index_crops(_as_bgr(f))]
+            both = self.identify_index(crops)
+            return [_both_corners(both[2 * i], both[2 * i + 1]) for i in range(len(faces))]
+        probs, embed = self.scores(faces)
+        if self.gallery is not None and embed is not None:
+            return [self.gallery.identify(e, p[self._none]) for e, p in zip(embed, probs, strict=True)]
+        return [_decide(p, self._answers, MIN_CONFIDENCE, MIN_MARGIN) for p in probs]
+
+    def identify_index(self, crops: Sequence[np.ndarray]) -> list[Identification]:
+        """One answer per upright corner-index crop (from :func:`kiosk.vision.face.index_crops`)."""
+        if not crops:
+            return []
+        if self.deck.identify_by != "index":
+            return [Identification(None, 0.0, None, 0.0) for _ in crops]
+        probs, _ = self.scores(crops)
+        return [_decide(p, self._answers, MIN_CONFIDENCE, MIN_MARGIN) for p in probs]

@@ -1,0 +1,64 @@
+"""Write a trained Keras model as ``.tflite`` (int8 weights and activations when that keeps the
+accuracy, else float32) beside its labels, and measure what was written with the kiosk runtime."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kiosk.vision.runtime import TfliteModel
+
+#: int8 is shipped unless it loses more than this much held-out accuracy against float32.
+MAX_INT8_LOSS = 0.003
+
+
+def _convert(model: Any, representative: np.ndarray | None) -> bytes:
+    import tensorflow as tf
+
+    with tempfile.TemporaryDirectory() as tmp:
+        model.export(tmp, verbose=False)
+        conv = tf.lite.TFLiteConverter.from_saved_model(tmp)
+        if representative is not None:
+            conv.optimizations = [tf.lite.Optimize.DEFAULT]
+            conv.representative_dataset = lambda: ([x[None]] for x in representative)
+        return bytes(conv.convert())
+
+
+def tflite_accuracy(path: Path, x: np.ndarray, y: np.ndarray, n_labels: int, batch: int = 256) -> float:
+    """Top-1 accuracy of the written file through the kiosk's own runtime."""
+    model = TfliteModel(path)
+    hits = 0
+    for i in range(0, len(x), batch):
+        probs = next(o for o in model.run(x[i : i + batch]) if o.shape[-1] == n_labels)
+        hits += int((probs.argmax(1) == y[i : i + batch]).sum())
+    return hits / max(1, len(x))
+
+
+def export(
+    model: Any,
+    labels: tuple[str, ...],
+    out: Path,
+    name: str,
+    calib: np.ndarray,
+    x_val: np.ndarray,
+    y_val: np.ndarray,
+) -> dict[str, Any]:
+    """Write ``out/<name>.tflite`` and ``out/<name>.labels.txt``; returns the measured figures."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}.tflite"
+    results: dict[str, Any] = {}
+    for kind, rep in (("float32", None), ("int8", calib)):
+        path.write_bytes(_convert(model, rep))
+        results[kind] = {
+            "accuracy": tflite_accuracy(path, x_val, y_val, len(labels)),
+            "bytes": path.stat().st_size,
+        }
+    chosen = "int8" if results["int8"]["accuracy"] >= results["float32"]["accuracy"] - MAX_INT8_LOSS else "float32"
+    if chosen == "float32":
+        path.write_bytes(_convert(model, None))
+    (out / f"{name}.labels.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")
+    results["shipped"] = chosen
+    return results

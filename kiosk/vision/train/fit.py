@@ -1,0 +1,121 @@
+"""Train one shipped model end to end: data, fit, held-out check, export, a JSON record.
+
+The record (``<name>.train.json`` beside the model) holds the settings, the sizes and the
+measured accuracies, so ``models/MODEL.md`` quotes what the command really produced.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kiosk.decks import load_deck
+from kiosk.vision.identify import model_name
+from kiosk.vision.train.dataset import (
+    INDEX_INPUT,
+    INDEX_LABELS,
+    Sampler,
+    generate,
+    index_sample,
+    real_folder,
+)
+from kiosk.vision.train.export import export
+from kiosk.vision.train.faces import FACE_INPUT, face_labels, face_sample
+from kiosk.vision.train.model import build_face, build_index
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that decides the shipped file (recorded in the JSON next to it)."""
+
+    per_class: int = 500
+    val_per_class: int = 60
+    epochs: int = 14
+    batch: int = 128
+    learning_rate: float = 2e-3
+    seed: int = 1
+    val_seed: int = 1001
+    workers: int = 2
+    real: str | None = None
+    real_repeats: int = 4
+
+
+def _fit(
+    model: Any,
+    x: np.ndarray,
+    y: np.ndarray,
+    xv: np.ndarray,
+    yv: np.ndarray,
+    s: Settings,
+    log: Callable[[str], None],
+) -> None:
+    import tensorflow as tf
+
+    steps = s.epochs * int(np.ceil(len(x) / s.batch))
+    schedule = tf.keras.optimizers.schedules.CosineDecay(s.learning_rate, steps)
+    outputs = model.outputs
+    losses: Any = "sparse_categorical_crossentropy" if len(outputs) == 1 else ["sparse_categorical_crossentropy", None]
+    model.compile(
+        tf.keras.optimizers.Adam(schedule),
+        loss=losses,
+        metrics=["accuracy"] if len(outputs) == 1 else [["accuracy"], []],
+    )
+    for epoch in range(s.epochs):
+        hist = model.fit(x, y, batch_size=s.batch, epochs=1, verbose=0, shuffle=True)
+        loss = hist.history["loss"][-1]
+        probs = model.predict(xv, batch_size=512, verbose=0)
+        probs = probs[0] if isinstance(probs, list) else probs
+        log(f"epoch {epoch + 1}/{s.epochs}: loss {loss:.4f}, held-out accuracy {(probs.argmax(1) == yv).mean():.4f}")
+
+
+def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Build the model that identifies ``deck_id``'s cards and write it to ``out``."""
+    import tensorflow as tf
+
+    tf.config.threading.set_intra_op_parallelism_threads(s.workers)
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    tf.keras.utils.set_random_seed(s.seed)
+    deck = load_deck(deck_id)
+    name = model_name(deck)
+    if deck.identify_by == "index":
+        labels, size = INDEX_LABELS, INDEX_INPUT
+        sampler: Sampler = index_sample
+        model = build_index((size[1], size[0]))
+    else:
+        labels, size = face_labels(deck), FACE_INPUT
+        sampler = partial(face_sample, deck.id)
+        model = build_face((size[1], size[0]), len(labels))
+    started = time.monotonic()
+    x, y = generate(sampler, labels, size, s.per_class, s.seed, s.workers)
+    xv, yv = generate(sampler, labels, size, s.val_per_class, s.val_seed, s.workers)
+    if s.real:
+        xr, yr = real_folder(Path(s.real), labels, size, s.real_repeats, s.seed)
+        x, y = np.concatenate([x, xr]), np.concatenate([y, yr])
+    log(f"{name}: {len(x)} training and {len(xv)} held-out samples in {time.monotonic() - started:.0f} s")
+    _fit(model, x, y, xv, yv, s, log)
+    rng = np.random.default_rng(s.seed)
+    calib = x[rng.choice(len(x), size=min(500, len(x)), replace=False)]
+    figures = export(model, labels, out, name, calib, xv, yv)
+    record = {
+        "model": name,
+        "deck": deck_id,
+        "labels": len(labels),
+        "input_wh": list(size),
+        "parameters": int(model.count_params()),
+        "training_samples": int(len(x)),
+        "held_out_samples": int(len(xv)),
+        "seconds": round(time.monotonic() - started),
+        "settings": asdict(s),
+        "tensorflow": tf.__version__,
+        **figures,
+    }
+    (out / f"{name}.train.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+    log(json.dumps(record, indent=2))
+    return record

@@ -1,0 +1,69 @@
+"""The networks: small plain CNNs that run in about a millisecond per batch on one Pi core.
+
+The index model sees a 32 x 64 corner and has two heads, rank (13 ranks, joker, none) and
+suit (4): every rank is learnt from all four suits, and the exported output is their product
+in the order of ``INDEX_LABELS`` (52 cards, JK, none), so the runtime sees one softmax. The face
+model sees a 64 x 90 face and also outputs an L2-normalised embedding, which the enrolment
+gallery compares by cosine similarity.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+EMBED_DIM = 48
+
+
+def _block(layers: Any, x: Any, filters: int, convs: int) -> Any:
+    for _ in range(convs):
+        x = layers.Conv2D(filters, 3, padding="same", use_bias=False)(x)
+        x = layers.BatchNormalization()(x)
+        x = layers.ReLU()(x)
+    return layers.MaxPooling2D(2)(x)
+
+
+def _joint_layer() -> Any:
+    import tensorflow as tf
+
+    class JointCardProbs(tf.keras.layers.Layer):
+        """p(card) = p(rank) * p(suit) for the 52 cards, then p(joker) and p(none) (rank head)."""
+
+        def call(self, rank: Any, suit: Any) -> Any:
+            ops = tf.keras.ops
+            cards = ops.reshape(ops.expand_dims(suit, 2) * ops.expand_dims(rank[:, :13], 1), (-1, 52))
+            return ops.concatenate([cards, rank[:, 13:]], axis=1)
+
+    return JointCardProbs(name="probs")
+
+
+def build_index(input_hw: tuple[int, int]) -> Any:
+    """The corner model: shared trunk, rank and suit heads, joint 54-way output."""
+    import tensorflow as tf
+
+    layers = tf.keras.layers
+    inp = tf.keras.Input((*input_hw, 3), name="image")
+    x = _block(layers, inp, 16, 1)
+    x = _block(layers, x, 32, 2)
+    x = _block(layers, x, 64, 2)
+    x = layers.ReLU()(layers.BatchNormalization()(layers.Conv2D(96, 3, padding="same", use_bias=False)(x)))
+    x = layers.Dropout(0.15)(layers.Flatten()(x))
+    x = layers.Dropout(0.2)(layers.Dense(128, activation="relu")(x))
+    rank = layers.Dense(15, activation="softmax", name="rank")(x)
+    suit = layers.Dense(4, activation="softmax", name="suit")(x)
+    return tf.keras.Model(inp, _joint_layer()(rank, suit))
+
+
+def build_face(input_hw: tuple[int, int], n_classes: int, widths: tuple[int, ...] = (16, 32, 48, 64)) -> Any:
+    """The face model: conv blocks of ``widths``, an embedding layer, softmax; two outputs."""
+    import tensorflow as tf
+
+    layers = tf.keras.layers
+    inp = tf.keras.Input((*input_hw, 3), name="image")
+    x = inp
+    for i, f in enumerate(widths):
+        x = _block(layers, x, f, 1 if i == 0 else 2)
+    x = layers.Dropout(0.2)(layers.Flatten()(x))
+    hidden = layers.Dense(EMBED_DIM, name="hidden")(x)
+    x = layers.Dropout(0.2)(layers.ReLU()(hidden))
+    probs = layers.Dense(n_classes, activation="softmax", name="probs")(x)
+    return tf.keras.Model(inp, [probs, layers.UnitNormalization(name="embedding")(hidden)])

@@ -1,0 +1,364 @@
+"""Made-up card designs and "not a card" patches for training.
+
+The index model must read the corner of *any* brand, so instead of learning one deck's pixels it
+sees faces of many random designs: fonts, glyph sizes and positions, suit shapes (font glyphs or
+drawn outlines), ink colours, paper tints, borders, court frames and big centre pips that reach
+into the corner. Negatives are what a detector may hand over by mistake: table textures, hands,
+card backs, paper with writing, phones, coins.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from kiosk.vision.face import FACE_SIZE, INDEX_BOX
+
+#: Suit letters and the joker's star ("*"), as Unicode glyphs.
+_SUIT_CHARS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666", "*": "\u2605"}
+_FONT_DIRS = (
+    Path(__file__).resolve().parents[2] / "render" / "fonts",
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/truetype/liberation"),
+)
+
+
+@cache
+def font_paths() -> tuple[Path, ...]:
+    """The TrueType fonts used for ranks (sorted, so a dataset seed means the same images)."""
+    found = {p.name: p for d in _FONT_DIRS if d.is_dir() for p in sorted(d.glob("*.ttf"))}
+    paths = tuple(found[k] for k in sorted(found))
+    if not paths:
+        raise RuntimeError(f"no .ttf fonts found in {[str(d) for d in _FONT_DIRS]}")
+    return paths
+
+
+@cache
+def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(path), size)
+
+
+def _bitmap(font: ImageFont.FreeTypeFont, char: str) -> np.ndarray:
+    img = Image.new("L", (64, 64), 0)
+    ImageDraw.Draw(img).text((8, 8), char, font=font, fill=255)
+    return np.asarray(img)
+
+
+@cache
+def _has_suit_glyphs(path: Path) -> bool:
+    """True when the font draws the four suits (a missing glyph renders as its "tofu" box)."""
+    font = _font(path, 40)
+    tofu = _bitmap(font, "\ue000")
+    return "Mono" not in path.name and all((_bitmap(font, _SUIT_CHARS[s]) != tofu).any() for s in "SCHD")
+
+
+def _suit_polygon(suit: str, x: float, y: float, w: float, h: float, fat: float) -> list[list[tuple[float, float]]]:
+    """A drawn suit in the box (x, y, w, h): one or more polygons (circles as 24-gons)."""
+
+    def circle(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+        return [(cx + r * math.cos(t), cy + r * math.sin(t)) for t in np.linspace(0, 2 * math.pi, 24)]
+
+    if suit == "*":
+        radii = [w / 2 if i % 2 == 0 else w * (0.18 + 0.04 * fat) for i in range(10)]
+        return [
+            [
+                (
+                    x + w / 2 + r * math.sin(i * math.pi / 5),
+                    y + h / 2 - r * math.cos(i * math.pi / 5),
+                )
+                for i, r in enumerate(radii)
+            ]
+        ]
+    if suit == "D":
+        k = 0.35 + 0.15 * fat
+        return [
+            [
+                (x + w / 2, y),
+                (x + w / 2 + w * k, y + h / 2),
+                (x + w / 2, y + h),
+                (x + w / 2 - w * k, y + h / 2),
+            ]
+        ]
+    r = w * (0.24 + 0.04 * fat)
+    if suit == "H":
+        return [
+            circle(x + w / 2 - r * 0.95, y + r, r),
+            circle(x + w / 2 + r * 0.95, y + r, r),
+            [(x, y + r * 1.2), (x + w, y + r * 1.2), (x + w / 2, y + h)],
+        ]
+    stem = [
+        (x + w / 2 - w * 0.08, y + h * 0.62),
+        (x + w / 2 + w * 0.08, y + h * 0.62),
+        (x + w / 2 + w * 0.22, y + h),
+        (x + w / 2 - w * 0.22, y + h),
+    ]
+    if suit == "S":
+        return [
+            circle(x + w / 2 - r * 0.95, y + h * 0.82 - r, r),
+            circle(x + w / 2 + r * 0.95, y + h * 0.82 - r, r),
+            [(x, y + h * 0.82 - r * 1.2), (x + w, y + h * 0.82 - r * 1.2), (x + w / 2, y)],
+            stem,
+        ]
+    return [
+        circle(x + w / 2, y + r, r),
+        circle(x + w / 2 - r * 1.05, y + r * 2.3, r),
+        circle(x + w / 2 + r * 1.05, y + r * 2.3, r),
+        stem,
+    ]
+
+
+def _draw_suit(
+    draw: ImageDraw.ImageDraw,
+    rng: np.random.Generator,
+    suit: str,
+    box: tuple[float, float, float, float],
+    ink: tuple[int, int, int],
+    font: Path | None,
+) -> None:
+    x, y, w, h = box
+    if font is not None and suit != "*":  # few fonts have the star; tofu boxes would teach nonsense
+        f = _font(font, max(6, int(h * 1.25)))
+        bb = f.getbbox(_SUIT_CHARS[suit])
+        draw.text(
+            (x + w / 2 - (bb[0] + bb[2]) / 2, y + h / 2 - (bb[1] + bb[3]) / 2),
+            _SUIT_CHARS[suit],
+            font=f,
+            fill=ink,
+        )
+        return
+    for poly in _suit_polygon(suit, x, y, w, h, float(rng.uniform(-1, 1))):
+        draw.polygon(poly, fill=ink)
+
+
+def _draw_rank(
+    draw: ImageDraw.ImageDraw,
+    rng: np.random.Generator,
+    rank: str,
+    box: tuple[float, float, float, float],
+    ink: tuple[int, int, int],
+    font: Path,
+) -> None:
+    """The rank text fitted to the box height; "10" is squeezed like most brands do."""
+    x, y, w, h = box
+    size = max(6, int(h * 1.35))
+    f = _font(font, size)
+    bb = f.getbbox(rank)
+    tw, th = bb[2] - bb[0], bb[3] - bb[1]
+    scale = h / max(th, 1)
+    layer = Image.new("L", (int(tw) + 4, int(th) + 4), 0)
+    ImageDraw.Draw(layer).text((2 - bb[0], 2 - bb[1]), rank, font=f, fill=255)
+    squeeze = 0.62 if len(rank) == 2 else 1.0
+    squeeze *= float(rng.uniform(0.8, 1.15))
+    nw = max(2, int(round((tw + 4) * scale * squeeze)))
+    nh = max(2, int(round((th + 4) * scale)))
+    mask = layer.resize((nw, nh), Image.Resampling.BILINEAR)
+    draw.bitmap((int(x + w / 2 - nw / 2), int(y)), mask, fill=ink)
+
+
+def _paper(rng: np.random.Generator) -> tuple[int, int, int]:
+    base = rng.uniform(215, 255)
+    tint = rng.uniform(-12, 8, size=3)
+    return tuple(int(np.clip(base + t, 0, 255)) for t in tint)  # type: ignore[return-value]
+
+
+def _ink(rng: np.random.Generator, red: bool) -> tuple[int, int, int]:
+    if red:
+        return (int(rng.uniform(170, 240)), int(rng.uniform(0, 60)), int(rng.uniform(0, 70)))
+    v = int(rng.uniform(0, 55))
+    return (v, v, int(v + rng.uniform(0, 25)))
+
+
+def synth_face(rng: np.random.Generator, rank: str, suit: str) -> np.ndarray:
+    """A random-brand standard face (RGB, FACE_SIZE) with the index in both corners.
+
+    A joker is rank ``"JK"`` with suit ``"*"`` (a star), as on the kiosk's Manneken-Pis cards.
+    """
+    w, h = FACE_SIZE
+    img = Image.new("RGB", (w, h), _paper(rng))
+    draw = ImageDraw.Draw(img)
+    ink = _ink(rng, suit in "HD" or (suit == "*" and rng.random() < 0.5))
+    fonts = font_paths()
+    rank_font = fonts[int(rng.integers(len(fonts)))]
+    suit_fonts = [p for p in fonts if _has_suit_glyphs(p)]
+    suit_font = suit_fonts[int(rng.integers(len(suit_fonts)))] if suit_fonts and rng.random() < 0.5 else None
+    bx0, by0, bx1, by1 = (INDEX_BOX[0] * w, INDEX_BOX[1] * h, INDEX_BOX[2] * w, INDEX_BOX[3] * h)
+    bw, bh = bx1 - bx0, by1 - by0
+    # Court cards and many brands frame the picture; the frame starts right of the index.
+    if rank in ("J", "Q", "K") and rng.random() < 0.7:
+        fx = bw * rng.uniform(0.95, 1.2)
+        fy = bh * rng.uniform(0.08, 0.3)
+        draw.rectangle(
+            (fx, fy, w - fx, h - fy),
+            outline=ink if rng.random() < 0.5 else (40, 60, 160),
+            width=int(rng.integers(1, 3)),
+        )
+        colours = [(200, 40, 40), (230, 190, 40), (40, 60, 160), (20, 20, 20)]
+        for _ in range(int(rng.integers(4, 12))):
+            cx, cy = rng.uniform(fx, w - fx), rng.uniform(fy, h - fy)
+            r = rng.uniform(5, 25)
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colours[int(rng.integers(4))])
+    elif rank not in ("J", "Q", "K"):
+        # Centre pips: the outer column may come close to the index, as on real cards.
+        pip = rng.uniform(0.22, 0.32) * w
+        px = rng.uniform(bw * 0.95, bw * 1.25)
+        for py in np.linspace(bh * 0.15, h - bh * 0.15 - pip, int(rng.integers(2, 5))):
+            _draw_suit(draw, rng, suit, (px, py, pip, pip * 1.1), ink, suit_font)
+            _draw_suit(draw, rng, suit, (w - px - pip, py, pip, pip * 1.1), ink, suit_font)
+    if rng.random() < 0.3:
+        m = rng.uniform(3, 8)
+        draw.rectangle((m, m, w - m, h - m), outline=ink, width=1)
+    # The index: rank above suit, both centred on one column near the corner.
+    col_w = bw * rng.uniform(0.55, 0.8)
+    cx = bx0 + bw * rng.uniform(0.06, 0.16) + col_w / 2
+    rank_h = bh * rng.uniform(0.26, 0.42)
+    top = by0 + bh * rng.uniform(0.04, 0.14)
+    suit_h = bh * rng.uniform(0.2, 0.32)
+    gap = bh * rng.uniform(0.0, 0.08)
+    _draw_rank(draw, rng, rank, (cx - col_w / 2, top, col_w, rank_h), ink, rank_font)
+    _draw_suit(
+        draw,
+        rng,
+        suit,
+        (cx - suit_h * 0.45, top + rank_h + gap, suit_h * 0.9, suit_h),
+        ink,
+        suit_font,
+    )
+    # The same index, turned, in the opposite corner.
+    corner = img.crop((0, 0, int(bx1), int(by1))).rotate(180)
+    img.paste(corner, (w - int(bx1), h - int(by1)))
+    arr = np.asarray(img).copy()
+    return _round_corners(arr, rng)
+
+
+def _round_corners(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Outside the rounded corners the warp shows the table, so paint a random table colour."""
+    h, w = face.shape[:2]
+    r = int(rng.uniform(6, 16))
+    mask = np.zeros((h, w), np.uint8)
+    cv2.rectangle(mask, (r, 0), (w - r - 1, h - 1), 255, -1)
+    cv2.rectangle(mask, (0, r), (w - 1, h - r - 1), 255, -1)
+    for cx, cy in ((r, r), (w - r - 1, r), (r, h - r - 1), (w - r - 1, h - r - 1)):
+        cv2.circle(mask, (cx, cy), r, 255, -1)
+    table = np.array(rng.uniform(0, 255, size=3), np.uint8)
+    out = face.copy()
+    out[mask == 0] = table
+    return out
+
+
+def table_texture(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
+    """A random table: plain, felt noise, wood grain or a checked cloth (RGB uint8, size = w, h)."""
+    w, h = size
+    base = rng.uniform(0, 255, size=3)
+    kind = int(rng.integers(4))
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == 0:
+        field = np.zeros((h, w), np.float32)
+    elif kind == 1:
+        small = rng.normal(0, 1, size=(max(2, h // 8), max(2, w // 8))).astype(np.float32)
+        field = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC) * rng.uniform(5, 30)
+    elif kind == 2:
+        freq, phase = rng.uniform(0.05, 0.4), rng.uniform(0, 6)
+        wobble = cv2.resize(rng.normal(0, 1, size=(4, 4)).astype(np.float32), (w, h)) * 6
+        field = np.sin((yy + wobble) * freq + phase).astype(np.float32) * rng.uniform(10, 40)
+    else:
+        cell = rng.uniform(8, 40)
+        field = (((xx // cell) + (yy // cell)) % 2).astype(np.float32) * rng.uniform(30, 120)
+    out = base[None, None, :] + field[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _hand(rng: np.random.Generator, img: np.ndarray) -> None:
+    h, w = img.shape[:2]
+    skin = np.array([rng.uniform(150, 240), rng.uniform(100, 190), rng.uniform(80, 160)])
+    cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+    cv2.ellipse(
+        img,
+        (int(cx), int(cy)),
+        (int(w * rng.uniform(0.3, 0.8)), int(h * rng.uniform(0.2, 0.5))),
+        float(rng.uniform(0, 180)),
+        0,
+        360,
+        skin.tolist(),
+        -1,
+    )
+    for _ in range(int(rng.integers(0, 5))):
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        cv2.line(
+            img,
+            (int(cx), int(cy)),
+            (int(x), int(y)),
+            (skin * 0.95).tolist(),
+            int(w * rng.uniform(0.08, 0.18)),
+        )
+
+
+def _back(rng: np.random.Generator, img: np.ndarray) -> None:
+    h, w = img.shape[:2]
+    colour = [(180, 30, 30), (30, 50, 160), (20, 90, 40), (20, 20, 20)][int(rng.integers(4))]
+    img[:] = colour
+    step = int(rng.uniform(5, 16))
+    light = tuple(int(min(255, c + 120)) for c in colour)
+    for k in range(-h, w + h, step):
+        cv2.line(img, (k, 0), (k + h, h), light, 1)
+        if rng.random() < 0.7:
+            cv2.line(img, (k, h), (k + h, 0), light, 1)
+
+
+def _writing(rng: np.random.Generator, img: np.ndarray) -> None:
+    h, w = img.shape[:2]
+    img[:] = np.array(_paper(rng), np.uint8)
+    fonts = font_paths()
+    pil = Image.fromarray(img)
+    draw = ImageDraw.Draw(pil)
+    size = int(rng.uniform(8, 30))
+    f = _font(fonts[int(rng.integers(len(fonts)))], size)
+    chars = "abcdefghijklmnopqrstuvwxyz0123456789 +-=x"
+    for y in range(0, h, int(size * rng.uniform(1.1, 1.8))):
+        text = "".join(chars[int(i)] for i in rng.integers(len(chars), size=int(rng.integers(3, 20))))
+        draw.text((rng.uniform(-10, 10), y), text, font=f, fill=_ink(rng, rng.random() < 0.2))
+    img[:] = np.asarray(pil)
+
+
+def _phone_or_coin(rng: np.random.Generator, img: np.ndarray) -> None:
+    h, w = img.shape[:2]
+    if rng.random() < 0.5:
+        v = int(rng.uniform(0, 60))
+        cv2.rectangle(
+            img,
+            (int(rng.uniform(-w, w / 2)), int(rng.uniform(-h, h / 2))),
+            (int(rng.uniform(w / 2, 2 * w)), int(rng.uniform(h / 2, 2 * h))),
+            (v, v, v + 10),
+            -1,
+        )
+        cv2.line(
+            img,
+            (0, int(rng.uniform(0, h))),
+            (w, int(rng.uniform(0, h))),
+            (200, 200, 220),
+            int(rng.uniform(1, 8)),
+        )
+    else:
+        for _ in range(int(rng.integers(1, 4))):
+            c = [(200, 160, 60), (180, 180, 180), (160, 110, 60)][int(rng.integers(3))]
+            r = int(w * rng.uniform(0.15, 0.5))
+            cv2.circle(img, (int(rng.uniform(0, w)), int(rng.uniform(0, h))), r, c, -1)
+
+
+def synth_negative(rng: np.random.Generator, size: tuple[int, int] = FACE_SIZE) -> np.ndarray:
+    """A "not a card" image (RGB, ``size`` = w, h): table, hand, back, writing, phone, coin."""
+    img = table_texture(rng, size).copy()
+    kind = int(rng.integers(5))
+    if kind == 1:
+        _hand(rng, img)
+    elif kind == 2:
+        _back(rng, img)
+    elif kind == 3:
+        _writing(rng, img)
+    elif kind == 4:
+        _phone_or_coin(rng, img)
+    return img

@@ -1,0 +1,116 @@
+"""The training data pipeline (no TensorFlow needed): reproducible samples, real-photo folders,
+the ``kiosk train`` argument checks, and the runtime shim's fallback order."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kiosk.cli import main
+from kiosk.vision import runtime
+from kiosk.vision.face import FACE_SIZE
+from kiosk.vision.train.augment import corner_view, photometric
+from kiosk.vision.train.dataset import (
+    INDEX_INPUT,
+    INDEX_LABELS,
+    generate,
+    index_sample,
+    real_folder,
+)
+from kiosk.vision.train.faces import face_labels, face_sample
+from kiosk.vision.train.synth import synth_face
+
+
+def test_index_labels_are_the_52_cards_the_joker_and_none() -> None:
+    assert len(INDEX_LABELS) == 54 and INDEX_LABELS[-2:] == ("JK", "none")
+    assert len(set(INDEX_LABELS)) == 54
+
+
+def test_generation_is_reproducible_and_balanced() -> None:
+    labels = ("AS", "none")
+    x1, y1 = generate(index_sample, labels, INDEX_INPUT, 3, seed=9, workers=1)
+    x2, y2 = generate(index_sample, labels, INDEX_INPUT, 3, seed=9, workers=1)
+    x3, _ = generate(index_sample, labels, INDEX_INPUT, 3, seed=10, workers=1)
+    assert x1.shape == (12, 64, 32, 3)
+    assert np.array_equal(x1, x2) and np.array_equal(y1, y2)
+    assert not np.array_equal(x1, x3)
+    assert np.bincount(y1).tolist() == [3, 9]  # three times as many "none"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["10H", "AS", "QC", "JK"]))
+def test_samples_keep_their_shape_and_type(seed: int, label: str) -> None:
+    rng = np.random.default_rng(seed)
+    rank, suit = ("JK", "*") if label == "JK" else (label[:-1], label[-1])
+    face = synth_face(rng, rank, suit)
+    assert face.shape == (FACE_SIZE[1], FACE_SIZE[0], 3) and face.dtype == np.uint8
+    crop = photometric(corner_view(face, rng), rng)
+    assert crop.dtype == np.uint8 and crop.shape[2] == 3
+    sample = face_sample("kakkerlakken-64", rng, "rat")
+    assert sample.shape == (FACE_SIZE[1], FACE_SIZE[0], 3)
+
+
+def test_face_labels_are_species_or_card_ids() -> None:
+    from kiosk.decks import load_deck
+
+    assert face_labels(load_deck("kakkerlakken-64"))[:2] == ("bat", "fly")
+    math = face_labels(load_deck("math-pairs"))
+    assert len(math) == 129 and math[-1] == "none"
+
+
+def test_real_folder_reads_labelled_subfolders(tmp_path: Path) -> None:
+    for label in ("QH", "NONE"):
+        (tmp_path / label).mkdir()
+        cv2.imwrite(str(tmp_path / label / "a.jpg"), np.full((90, 50, 3), 200, np.uint8))
+    (tmp_path / "QH" / "notes.txt").write_text("not an image")
+    x, y = real_folder(tmp_path, INDEX_LABELS, INDEX_INPUT, repeats=2, seed=1)
+    assert x.shape == (4, 64, 32, 3)
+    assert sorted(INDEX_LABELS[i] for i in y) == ["QH", "QH", "none", "none"]
+    (tmp_path / "ZZ").mkdir()
+    with pytest.raises(ValueError, match="ZZ"):
+        real_folder(tmp_path, INDEX_LABELS, INDEX_INPUT, repeats=1, seed=1)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["train", "--deck", "nope"],
+        ["train", "--deck", "standard-52", "--epochs", "0"],
+        ["train", "--deck", "standard-52", "--real", "/no/such/folder"],
+    ],
+)
+def test_train_rejects_bad_arguments(argv: list[str]) -> None:
+    assert main(argv) == 2
+
+
+def test_runtime_falls_back_in_order_and_explains_when_none_is_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tried: list[str] = []
+    real_import = importlib.import_module
+
+    def fake_import(name: str) -> object:
+        tried.append(name)
+        if name == "tflite_runtime.interpreter":
+            return real_import("ai_edge_litert.interpreter")
+        raise ImportError(name)
+
+    monkeypatch.setattr(runtime.importlib, "import_module", fake_import)
+    assert runtime.interpreter_class().__name__ == "Interpreter"
+    assert tried == ["ai_edge_litert.interpreter", "tflite_runtime.interpreter"]
+    monkeypatch.setattr(runtime.importlib, "import_module", lambda name: (_ for _ in ()).throw(ImportError(name)))
+    with pytest.raises(runtime.RuntimeMissing, match="ai-edge-litert"):
+        runtime.interpreter_class()
+
+
+def test_missing_model_file_is_a_clear_error(tmp_path: Path) -> None:
+    from kiosk.errors import KioskError
+
+    with pytest.raises(KioskError, match="model file not found"):
+        runtime.TfliteModel(tmp_path / "index.tflite")
