@@ -104,8 +104,8 @@ def build_script(seconds: float) -> DemoScript:
 
 def _government(script: DemoScript, cards: tuple[str, ...], t: float, shot: str) -> None:
     """Six cards laid one after the other in seat 0's zone, then picked up."""
-    for i, card_id in enumerate(cards):  # one row, each card covering a third of the previous one
-        script.card(card_id, t + i * 0.3, 5.5 - i * 0.3, (0.26 + i * 0.096, 0.86))
+    for i, card_id in enumerate(cards):  # one row across the player's side of the mat
+        script.card(card_id, t + i * 0.3, 5.5 - i * 0.3, (0.115 + i * 0.154, 0.86))
     script.steps.append(Step(t + 4.0, lambda app: None, shot))
 
 

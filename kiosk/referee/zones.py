@@ -68,10 +68,10 @@ def seats_layout(players: int, centre: tuple[str, ...] = ("centre",),
 
     ``centre=("draw", "discard")`` splits the middle into a draw pile and a discard pile. Seat
     zones are as large as the seats allow: a card is 15% of an A3 mat's width, so two players
-    get wide zones where six cards of a government fit in a row.
+    get zones across the whole mat, where six cards of a government lie side by side.
     """
     if seat_size is None:
-        seat_size = (0.62, 0.30) if players <= 2 else (0.26, 0.26)
+        seat_size = (0.96, 0.30) if players <= 2 else (0.26, 0.26)
     half_w, half_h = seat_size[0] / 2, seat_size[1] / 2
     zones: list[Zone] = []
     for seat, (cx, cy) in enumerate(seat_positions(players)):

@@ -1,0 +1,102 @@
+"""End to end, headless (SDL's dummy driver): the whole app on the virtual table, the real vision
+pipeline and model, python-escpos' Dummy printer behind the durable queue, gpiozero's MockFactory.
+
+Seed 000_de7fdf0eefacbd60.txt: "passe une carte du jeu devant : le lieu s'affiche et son tampon
+s'imprime dans ton passeport."
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from kiosk.config import load_config
+from kiosk.render.timeline import VirtualTable
+from kiosk.runtime import CALIBRATION_FILE, build_services
+from kiosk.ui.app import App
+from kiosk.vision.calibration import from_markers
+
+TIMEOUT = 120.0  # generous: CI machines are shared; nothing here measures speed
+
+
+def _app(tmp_path: Path, script: list[dict], mat: bool = False) -> App:
+    config = load_config(tmp_path / "absent.toml")
+    config = config.replace("display", fullscreen=False)
+    printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.0)
+    state = tmp_path / "state"
+    state.mkdir()
+    if mat:  # the kiosk found the mat's markers on an earlier run and saved the calibration
+        frame, _ = VirtualTable("affiche-belge", seed=0, mat=True, script=script).frame(0)
+        found = from_markers(frame)
+        assert found is not None and found.markers_seen == 4
+        found.save(state / CALIBRATION_FILE)
+    services = build_services(config, state=state, camera="virtual", printer=printer,
+                              source_options={"deck_id": "affiche-belge", "script": script, "mat": mat})
+    return App(config, services, size=(800, 480), fullscreen=False)
+
+
+def _run_until(app: App, done: Callable[[], bool], timeout: float = TIMEOUT) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step()
+        if done():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.fixture
+def closing():
+    apps: list[App] = []
+    yield apps.append
+    for app in apps:
+        app.close()
+
+
+def test_attract_then_passport_then_one_stamp_for_the_card_shown(tmp_path: Path, closing):
+    script = [{"at": 12, "card": "3H", "mat_xy": (0.5, 0.5), "leave": 150, "angle": 20},
+              {"at": 60, "hand": (0.5, 0.45), "leave": 80}]  # a hand passes over the card
+    app = _app(tmp_path, script)
+    closing(app)
+    assert app.screen.name == "attract"
+    assert _run_until(app, lambda: app.screen.name == "passport")
+    assert app.screen.params["card_id"] == "3H" and app.screen.params["stamp"] is True
+    stamps = app.services.stamps
+    assert _run_until(app, lambda: stamps.pending() == 0 and stamps.counters()["printed"] == 1)
+    # the card stays in view while the hand passes over it: still one stamp, one confirmation
+    _run_until(app, lambda: app.services.vision.source.index > 170, timeout=60)
+    assert stamps.counters()["submitted"] == 1 and app.stamps_requested == 1
+    assert app.services.counters.summary()["places"] == {"3H": 1}
+
+
+def _referee_rulings(app: App) -> list:
+    session = getattr(app.screen, "session", None)
+    return session.rulings if session is not None else []
+
+
+def test_referee_judges_a_valid_and_a_false_government(tmp_path: Path, closing):
+    good = ("3H", "3C", "3S", "3D", "4H", "4D")  # Lier+Villers-la-Ville, Ieper+Nivelles, 4 lion+coq
+    bad = ("5H", "5D", "6H", "6C", "8H", "8S")
+    script = []
+    for k, cards in enumerate((good, bad)):
+        start = 15 + k * 260
+        for i, card_id in enumerate(cards):  # one row in seat 0's zone
+            script.append({"at": start + 4 * i, "card": card_id, "mat_xy": (0.115 + 0.154 * i, 0.86),
+                           "leave": start + 160})
+    app = _app(tmp_path, script, mat=True)
+    closing(app)
+    app.goto("referee", game="compromis", players=2)
+    app.step()
+    assert app.calibration is not None
+    keys = lambda: [r.key for r in _referee_rulings(app)]  # noqa: E731
+    assert _run_until(app, lambda: "compromis.government_ok" in keys()), keys()
+    next_round = [spec for spec in app.screen.session.inputs() if spec.action == "next_round"]
+    app.screen.on_action("input", {"spec": next_round[0]})  # the table says: next round
+    assert _run_until(app, lambda: "compromis.gov_false" in keys()), keys()
+    false = [r for r in _referee_rulings(app) if r.level == "violation" and r.key != "compromis.gov_false"]
+    assert false, "the false government names the pair that fails"
+    assert app.session_status()["scores"][0] >= 1
