@@ -7,6 +7,7 @@ import argparse
 import dataclasses
 import logging
 from pathlib import Path
+from typing import Any
 
 from kiosk.config import load_config
 from kiosk.display import choose_driver
@@ -62,18 +63,30 @@ def run(args: argparse.Namespace) -> int:
     printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.01)
     script = build_script(args.seconds)
     printed: list[str] = []
+    source_options: dict[str, object] = {"deck_id": "affiche-belge", "script": script.table, "mat": True,
+                                         "realtime": True}
+    faults: dict[str, Any] = {}
+    connect = None
+    if args.camera == "chaos":
+        from kiosk.vision.sources.chaos import ChaosLog
 
-    def on_printed(job: object) -> None:
-        card_id = getattr(job, "card_id", "stamp")
-        path = stamps_dir / f"{len(printed) + 1:02d}-{card_id}.png"
-        path.write_bytes(job.image)
+        source_options["log"] = faults["camera"] = ChaosLog()
+    if args.printer == "flaky":
+        from kiosk.devices.flaky import FlakyPrinter
+
+        flaky = FlakyPrinter(seed=1)
+        faults["printer"] = flaky.log
+        connect = lambda: flaky  # noqa: E731 - the same misbehaving device after each reconnect
+
+    def on_printed(job: Any) -> None:
+        card_id = job.card_id
+        (stamps_dir / f"{len(printed) + 1:02d}-{card_id}.png").write_bytes(job.image)
         printed.append(card_id)
+        if "printer" in faults:
+            faults["printer"].printed()
 
-    services = build_services(config, state=state, camera="virtual", printer=printer,
-                              source_options={"deck_id": "affiche-belge", "script": script.table,
-                                              "mat": True, "realtime": True,
-                                              "length": int((args.seconds + 30) * 30)},
-                              on_printed=on_printed)
+    services = build_services(config, state=state, camera=args.camera, printer=printer,
+                              source_options=source_options, connect_printer=connect, on_printed=on_printed)
     app = App(config, services, size=size, fullscreen=False)
     try:
         table = run_demo(app, script, args.seconds, out,
@@ -96,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
         "stamps_lost": max(0, requested - len(printed) - pending),
         "queue": counters,
         "stamp_files": sorted(p.name for p in stamps_dir.glob("*.png")),
+        "faults": {name: log.summary() for name, log in faults.items()},  # type: ignore[attr-defined]
     }
     write_summary(args.summary or out / "summary.json", summary)
     print(f"demo: {summary['frames']} frames at {summary['fps']} fps; cards shown {summary['cards_shown']}, "
