@@ -88,13 +88,15 @@ def build_script(seconds: float) -> DemoScript:
     script.steps.append(Step(t + 2.0, lambda app: app.goto("referee", game="compromis", players=2), None))
     t += 3.0
     _government(script, GOOD_GOVERNMENT, t, "referee-compromis-valid")
+    script.steps.append(Step(t + 6.2, lambda app: _answer(app, {"next_round": ""}), None))
     t += 7.0
-    _government(script, BAD_GOVERNMENT, t, "referee-compromis-invalid")
+    _government(script, BAD_GOVERNMENT, t, "referee-compromis-invalid", seat=1)  # who starts round 2
     t += 7.0
     script.steps.append(Step(t, lambda app: app.set_language("nl"), None))
     script.steps.append(Step(t + 0.2, lambda app: app.goto("referee", game="klaverjassen", players=4), None))
     t += 1.5
-    script.steps.append(Step(t, lambda app: _klaverjassen_trump(app), None))
+    # Seat 3 deals, so seat 0 leads and chooses hearts; the camera cannot see either.
+    script.steps.append(Step(t, lambda app: _answer(app, {"dealer": "3", "trump": "H"}), None))
     seats = [(0.5, 0.86), (0.12, 0.5), (0.5, 0.14), (0.88, 0.5)]
     for i, card_id in enumerate(TRICK):
         script.card(card_id, t + 0.5 + i * 1.0, 6.0 - i * 1.0, seats[i])
@@ -102,24 +104,28 @@ def build_script(seconds: float) -> DemoScript:
     return script
 
 
-def _government(script: DemoScript, cards: tuple[str, ...], t: float, shot: str) -> None:
-    """Six cards laid one after the other in seat 0's zone, then picked up."""
+def _government(script: DemoScript, cards: tuple[str, ...], t: float, shot: str, seat: int = 0) -> None:
+    """Six cards laid one after the other in a seat's zone (0: near side, 1: far side), then picked up."""
+    y, angle = (0.86, 0.0) if seat == 0 else (0.14, 180.0)
     for i, card_id in enumerate(cards):  # one row across the player's side of the mat
-        script.card(card_id, t + i * 0.3, 5.5 - i * 0.3, (0.115 + i * 0.154, 0.86))
+        script.card(card_id, t + i * 0.3, 5.5 - i * 0.3, (0.115 + i * 0.154, y), angle)
     script.steps.append(Step(t + 4.0, lambda app: None, shot))
 
 
-def _klaverjassen_trump(app: App) -> None:
-    """Tell the referee the trump (the camera cannot know the bid)."""
-    screen = app.screen
-    session = getattr(screen, "session", None)
-    if session is None:
-        return
-    for spec in session.inputs():
-        if spec.choices:
-            choice = "H" if "H" in spec.choices else next(iter(spec.choices))
-            screen.on_action("choice", {"spec": spec, "value": choice})
+def _answer(app: App, answers: dict[str, str]) -> None:
+    """Press the referee's buttons the way the table would: ``action -> chosen value``, in the
+    order the referee asks (Klaverjassen: who deals, then the trump)."""
+    session = getattr(app.screen, "session", None)
+    for _ in range(len(answers) + 1):
+        if session is None:
             return
+        spec = next((s for s in session.inputs() if s.action in answers), None)
+        if spec is None:
+            return
+        if spec.choices:
+            app.screen.on_action("choice", {"spec": spec, "value": answers[spec.action]})
+        else:
+            app.screen.on_action("input", {"spec": spec})
 
 
 def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
@@ -148,7 +154,7 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
             _screenshot(app, out / f"{len(seen_screens):02d}-{app.screen.name}-{app.lang}.png")
 
     stats = app.run(seconds, on_frame=on_frame)
-    vision_frames = app.view.frame_index + 1
+    vision_frames = getattr(app.services.vision, "frames", app.view.frame_index + 1)
     shown = script.shown()
     false = [(cid, f) for cid, f in confirmed
              if not any(sid == cid and first - FPS // 2 <= f <= last + FPS for sid, first, last in shown)]
@@ -156,6 +162,7 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
         "frames": stats.frames,
         "seconds": round(stats.seconds, 2),
         "fps": round(stats.fps, 1),
+        "redraws": stats.draws,
         "vision_frames": vision_frames,
         "vision_fps": round(vision_frames / stats.seconds, 1) if stats.seconds else 0.0,
         "screens": sorted({name for name in stats.screens}),

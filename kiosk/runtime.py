@@ -79,6 +79,7 @@ class VisionLink:
         self.source: FrameSource | None = None
         self._frame: np.ndarray | None = None
         self._last_index = -2
+        self.frames = 0  # frames read from the camera, whatever the deck or pipeline
         self._lock = threading.Lock()
         self.worker = VisionWorker(self._open, self._pipeline(deck))
 
@@ -96,6 +97,7 @@ class VisionLink:
 
     def _keep(self, frame: np.ndarray) -> None:
         self._frame = frame
+        self.frames += 1
 
     def start(self) -> VisionLink:
         self.worker.start()

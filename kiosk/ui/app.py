@@ -83,6 +83,7 @@ class Services:
 @dataclass
 class RunStats:
     frames: int = 0
+    draws: int = 0
     seconds: float = 0.0
     screens: list[str] = field(default_factory=list)
     errors: int = 0
@@ -115,6 +116,8 @@ class App:
         self._last_activity = self.now()
         self._frame: np.ndarray | None = None
         self.last_views: list[TableView] = []
+        self._dirty = True
+        self._drawn_at = -1e9
         self.stamps_requested = 0
         self._surface = self._open_display(size, config.display.fullscreen if fullscreen is None else fullscreen)
         self.screen: Screen = self._make("attract" if self.mode == "passport" else "menu", {})
@@ -186,6 +189,7 @@ class App:
     def set_language(self, lang: str) -> None:
         if lang in LANGUAGES:
             self.lang = lang
+            self._dirty = True
 
     def cycle_language(self) -> None:
         self.lang = LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)]
@@ -321,20 +325,37 @@ class App:
 
     # the loop ------------------------------------------------------------------------------
     def step(self) -> bool:
-        """One frame: input, table, screen update and draw. False when the app should quit."""
+        """One frame: input, table, screen update and draw. False when the app should quit.
+
+        The loop runs at the display rate so input is answered at once, but a screen is only
+        redrawn when something changed (input, a card event, a new camera frame on a screen that
+        shows it, a new screen) or after its ``redraw_interval``: the CPU it saves goes to the
+        vision thread, which shares the GIL with this loop.
+        """
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 return False
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.config.display.fullscreen:
                 return False
+            self._dirty = True
             self._dispatch(event)
+        frame_before = self._frame
         self._vision()
+        if self.last_views and (any(v.events for v in self.last_views)
+                                or (self.screen.shows_camera and self._frame is not frame_before)):
+            self._dirty = True
         self._auto_calibrate()
+        screen_before = self.screen
+        now = self.now()
         try:
-            self.screen.update(self.now())
+            self.screen.update(now)
             self._switch()
-            self.screen.layout(self._surface.get_size())
-            self.screen.draw(self._surface)
+            if self._dirty or self.screen is not screen_before or now - self._drawn_at >= self.screen.redraw_interval:
+                self.screen.layout(self._surface.get_size())
+                self.screen.draw(self._surface)
+                self._dirty = False
+                self._drawn_at = now
+                self.stats.draws += 1
         except Exception:
             self._fail(f"drawing {self.screen.name}")
         self._idle_timeout()
@@ -425,8 +446,9 @@ class App:
 
     def run(self, seconds: float | None = None, on_frame: Callable[[App], None] | None = None) -> RunStats:
         """Run until quit (or for ``seconds``), pinging systemd; returns what happened."""
-        clock = pygame.time.Clock()
+        period = 1.0 / self.config.display.fps
         started = self.now()
+        next_frame = time.monotonic()
         interval = notify.watchdog_interval()
         last_ping = 0.0
         notify.ready(f"{self.mode} mode")
@@ -440,7 +462,9 @@ class App:
                 if interval is not None and now - last_ping >= interval:
                     notify.watchdog()
                     last_ping = now
-                clock.tick(self.config.display.fps)
+                # time.sleep lets the vision thread run; pygame's Clock.tick keeps the GIL.
+                next_frame = max(next_frame + period, time.monotonic() - 0.25)  # catch up briefly
+                time.sleep(max(0.0, next_frame - time.monotonic()))
         finally:
             self.stats.seconds = self.now() - started
             notify.stopping()

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kiosk.table import CardEvent, Point, SeenCard
+from kiosk.vision.detect import polygon_iou
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,9 +108,15 @@ class Tracker:
                                deque(maxlen=cfg.window))
                 self._next_id += 1
                 fresh.append(track)
-            track.corners = np.asarray(s.corners, np.float32)
-            track.missed = 0
-            track.votes.append((self._vote(s), s.confidence))
+            corners = np.asarray(s.corners, np.float32)
+            vote = self._vote(s)
+            if track.card_id is None or vote == track.card_id or (
+                    vote is None and polygon_iou(corners, track.corners) > 0.6):
+                track.missed = 0  # the card, or the same outline unsure (a finger on the index)
+            else:  # something else lies near its place (a box, a marker, another card)
+                track.missed += 1
+            track.corners = corners
+            track.votes.append((vote, s.confidence))
         self._tracks.extend(fresh)
         seen_now = {id(t) for t in matched if t is not None} | {id(t) for t in fresh}
         for track in self._tracks:

@@ -12,10 +12,22 @@ from kiosk.ui import artwork, theme, widgets
 from kiosk.ui.screens.base import Screen
 
 SHOWCASE = ("KC", "JS", "3H", "AH")  # Antwerpen, the Choux, Lier and an ace, fanned on the left
+_ROTATIONS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _rotated(face: pygame.Surface, angle: int) -> pygame.Surface:
+    """A card face turned by ``angle`` degrees, computed once per face and angle."""
+    key = (id(face), angle)
+    if key not in _ROTATIONS:
+        if len(_ROTATIONS) > 512:
+            _ROTATIONS.clear()
+        _ROTATIONS[key] = pygame.transform.rotozoom(face, -angle, 1.0)
+    return _ROTATIONS[key]
 
 
 class AttractScreen(Screen):
     name = "attract"
+    redraw_interval = 0.1  # the fanned cards sway gently
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -62,8 +74,8 @@ class AttractScreen(Screen):
             face = artwork.card_face("affiche-belge", card_id, card_w)
             if face is None:
                 continue
-            angle = (i - (n - 1) / 2) * 14 + sway
-            rotated = pygame.transform.rotozoom(face, -angle, 1.0)
+            angle = round((i - (n - 1) / 2) * 14 + sway)  # whole degrees: the rotations are cached
+            rotated = _rotated(face, angle)
             cx = area.centerx + int((i - (n - 1) / 2) * card_w * 0.42)
             cy = area.centery + int(abs(i - (n - 1) / 2) * card_w * 0.08)
             surface.blit(rotated, rotated.get_rect(center=(cx, cy)))

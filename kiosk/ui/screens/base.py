@@ -21,6 +21,10 @@ class Screen:
     """
 
     name: ClassVar[str] = "screen"
+    #: Seconds between redraws when nothing happens (timers, animations, printer status).
+    redraw_interval: ClassVar[float] = 0.5
+    #: Whether the screen shows the live camera (then every new frame is drawn).
+    shows_camera: ClassVar[bool] = False
 
     def __init__(self, app: App, **params: Any) -> None:
         self.app = app

@@ -105,6 +105,7 @@ class CalibrateScreen(Screen):
     """The camera view; finds the mat's markers, or takes four touched corners."""
 
     name = "calibrate"
+    shows_camera = True
 
     def enter(self) -> None:
         self.touches: list[tuple[float, float]] = []

@@ -25,6 +25,7 @@ BANNER_SECONDS = 6.0
 
 class RefereeScreen(Screen):
     name = "referee"
+    shows_camera = True
 
     def enter(self) -> None:
         game = self.params["game"]

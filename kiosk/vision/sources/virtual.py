@@ -44,7 +44,10 @@ class VirtualSource(FrameSource):
             raise SourceError(f"the virtual table needs kiosk.render.timeline: {exc}") from None
         self._table = VirtualTable(self.deck_id, seed=self.seed, size=self.size,
                                    **self.table_kwargs)
-        self.index = 0
+        if self._epoch is None:
+            self._epoch = time.monotonic()
+        if not self.realtime:  # a reopened real-time table goes on where the film is now
+            self.index = 0
         self.truth = None
 
     @property
