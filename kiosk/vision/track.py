@@ -113,9 +113,9 @@ class Tracker:
             if track.card_id is None or vote == track.card_id or (
                     vote is None and polygon_iou(corners, track.corners) > 0.6):
                 track.missed = 0  # the card, or the same outline unsure (a finger on the index)
+                track.corners = corners
             else:  # something else lies near its place (a box, a marker, another card)
                 track.missed += 1
-            track.corners = corners
             track.votes.append((vote, s.confidence))
         self._tracks.extend(fresh)
         seen_now = {id(t) for t in matched if t is not None} | {id(t) for t in fresh}
