@@ -100,3 +100,24 @@ def test_referee_judges_a_valid_and_a_false_government(tmp_path: Path, closing):
     false = [r for r in _referee_rulings(app) if r.level == "violation" and r.key != "compromis.gov_false"]
     assert false, "the false government names the pair that fails"
     assert app.session_status()["scores"][0] >= 1
+
+
+def test_referee_names_the_winner_of_a_klaverjassen_trick(tmp_path: Path, closing):
+    """Seed 001_40fe8032c5f19f76.txt: the highest card of the suit led wins the trick when no trump
+    is played; ace 11, king 4, and the 7 and 9 of a plain suit nothing: 15 points."""
+    seats = [(0.5, 0.86), (0.12, 0.5), (0.5, 0.14), (0.88, 0.5)]
+    trick = ("7D", "KD", "AD", "9D")
+    script = [{"at": 40 + 12 * i, "card": card_id, "mat_xy": seats[i], "leave": 400, "angle": 90 * i}
+              for i, card_id in enumerate(trick)]
+    app = _app(tmp_path, script, mat=True)
+    closing(app)
+    app.goto("referee", game="klaverjassen", players=4)
+    app.step()
+    session = app.screen.session
+    for action, value in (("dealer", "3"), ("trump", "H")):  # seat 3 deals, seat 0 picks hearts
+        spec = next(s for s in session.inputs() if s.action == action)
+        app.screen.on_action("choice", {"spec": spec, "value": value})
+    won = lambda: [r for r in session.rulings if r.key == "klaverjassen.trick_won"]  # noqa: E731
+    assert _run_until(app, lambda: bool(won())), [r.key for r in session.rulings]
+    assert won()[0].params["player"] == 3 and won()[0].params["points"] == 15  # seat 2, shown 1-based
+    assert not [r for r in session.rulings if r.level == "violation"]
