@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if args.printer == "flaky":
         from kiosk.devices.flaky import FlakyPrinter
 
-        flaky = FlakyPrinter(seed=1)
+        flaky = FlakyPrinter(seed=1, every=3.0, duration=2.0)  # most stamps meet a fault
         faults["printer"] = flaky.log
         connect = lambda: flaky  # noqa: E731 - the same misbehaving device after each reconnect
 

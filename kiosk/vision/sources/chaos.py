@@ -84,6 +84,11 @@ class ChaosSource(FrameSource):
         self._back_at = 0.0
         self._size = (640, 480)
 
+    @property
+    def index(self) -> int:
+        """The wrapped source's frame number (the virtual table's film time)."""
+        return int(getattr(self.inner, "index", 0))
+
     def _vanished(self) -> bool:
         now = self.clock()
         if now < self._back_at:
