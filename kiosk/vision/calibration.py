@@ -4,7 +4,6 @@ from four corners touched on the live view. Saved as JSON in the state directory
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import cv2
 import numpy as np
 
 from kiosk import mat
+from kiosk.devices.state import atomic_write
 
 _MAT_CORNERS = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
 
@@ -40,12 +40,7 @@ class Calibration:
         data = {"homography": self.homography.tolist(), "frame_size": list(self.frame_size),
                 "method": self.method, "markers_seen": self.markers_seen}
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        atomic_write(path, json.dumps(data).encode("utf-8"))
 
     @classmethod
     def load(cls, path: Path) -> Calibration | None:
