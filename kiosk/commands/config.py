@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from kiosk.config import default_path, load_config, template
+from kiosk.devices.state import atomic_write
 from kiosk.errors import UsageError
 
 
@@ -24,9 +25,7 @@ def run(args: argparse.Namespace) -> int:
         if path.exists() and not args.force:
             raise UsageError(f"{path} exists; use --force to overwrite it (nothing was changed)")
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(template(), encoding="utf-8")
-        tmp.replace(path)
+        atomic_write(path, template().encode("utf-8"))
         print(f"wrote {path}")
         return 0
     config = load_config(path, required=args.action == "check")
