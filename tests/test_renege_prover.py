@@ -152,7 +152,7 @@ def _used_keys() -> set[str]:
     }
     for game, names in rules.items():
         keys |= {f"{game}.{kind}_{name}" for kind in ("rule", "renege") for name in names}
-        keys |= {f"{game}.{name}" for name in ("not_playing_now", "out_of_turn", "input_not_now")}
+        keys |= {f"{game}.{name}" for name in ("not_playing_now", "out_of_turn", "input_not_now", "input_dealer")}
         keys |= {f"{game}.suit_{s}" for s in SUITS}
     keys |= {f"klaverjassen.seat_{n}" for n in range(1, 5)} | {"manille.seat_1", "manille.seat_2"}
     keys |= {"manille.input_contre", "manille.input_surcontre"}

@@ -167,13 +167,7 @@ class KlaverjassenReferee(TrickReferee):
 
     def inputs(self) -> list[InputSpec]:
         if self.phase == "dealer":
-            return [
-                InputSpec(
-                    "dealer",
-                    "klaverjassen.input_dealer",
-                    choices={str(s): f"klaverjassen.seat_{s + 1}" for s in range(PLAYERS)},
-                )
-            ]
+            return [self._dealer_spec()]
         if self.phase == "trump" and self.bidding is not None:
             player = {"player": self.bidding.seat + 1}
             out = [
@@ -203,10 +197,8 @@ class KlaverjassenReferee(TrickReferee):
 
     def _input(self, action: str, params: Mapping[str, Any]) -> list[Ruling]:
         if action == "dealer" and self.phase == "dealer":
-            value = self._choice(params, (str(s) for s in range(PLAYERS)))
-            if value is None:
+            if not self._set_dealer(params):
                 return self._refuse_input(action)
-            self.dealer = int(value)
             self._start_deal()
             return [Ruling("klaverjassen.dealer", {"player": self.dealer + 1})]
         if action in ("trump", "pass") and self.phase == "trump" and self.bidding is not None:

@@ -190,13 +190,7 @@ class ManilleReferee(TrickReferee):
 
     def inputs(self) -> list[InputSpec]:
         if self.phase == "dealer":
-            return [
-                InputSpec(
-                    "dealer",
-                    "manille.input_dealer",
-                    choices={str(s): f"manille.seat_{s + 1}" for s in range(PLAYERS)},
-                )
-            ]
+            return [self._dealer_spec()]
         if self.phase == "trump":
             choices = {s: f"manille.suit_{s}" for s in SUITS} | {NO_TRUMP: "manille.suit_none"}
             return [InputSpec("trump", "manille.input_trump", {"player": self.dealer + 1}, choices)]
@@ -213,10 +207,8 @@ class ManilleReferee(TrickReferee):
 
     def on_input(self, action: str, **params: Any) -> list[Ruling]:
         if action == "dealer" and self.phase == "dealer":
-            value = self._choice(params, ("0", "1"))
-            if value is None:
+            if not self._set_dealer(params):
                 return self._refuse_input(action)
-            self.dealer = int(value)
             self.phase = "trump"
             return [Ruling("manille.dealer", {"player": self.dealer + 1})]
         if action == "trump" and self.phase == "trump":

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from kiosk.games.base import GameEngine, Ruling
 from kiosk.games.tricks import Duty, Trick, TrickTable, label
-from kiosk.referee.base import Observation, RefereeAdapter
+from kiosk.referee.base import InputSpec, Observation, RefereeAdapter
 
 _SEAT_ZONE = re.compile(r"seat(\d+)$")
 
@@ -244,6 +244,19 @@ class TrickReferee(RefereeAdapter):
         self.prover = RenegeProver()
         self.seen = set()
         self.pending = {}
+
+    def _dealer_spec(self) -> InputSpec:
+        """The picker of who deals: the camera cannot see it."""
+        return InputSpec("dealer", f"{self.game_id}.input_dealer",
+                         choices={str(s): f"{self.game_id}.seat_{s + 1}" for s in range(self.players)})
+
+    def _set_dealer(self, params: Mapping[str, Any]) -> bool:
+        """Take the dealer the picker sent; False (nothing changed) for anything else."""
+        value = self._choice(params, (str(s) for s in range(self.players)))
+        if value is None:
+            return False
+        self.dealer = int(value)
+        return True
 
     def _choice(self, params: Mapping[str, Any], choices: Iterable[str]) -> str | None:
         """The picker value the UI sent (``choice=``), if it is one of ``choices``."""
