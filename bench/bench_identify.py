@@ -124,40 +124,30 @@ def bench_pp2021(models: Path | None) -> None:
     )
 
 
-def bench_speed(models: Path | None, repeats: int) -> None:
-    rng = np.random.default_rng(5)
-    ident = Identifier("standard-52", models)
-    from kiosk.render.faces import render_face
-
-    deck = load_deck("standard-52")
-    faces = [
-        cv2.cvtColor(np.asarray(render_face(deck.cards[int(i)], None, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
-        for i in rng.integers(len(deck), size=8)
-    ]
+def _median_ms(ident: Identifier, faces: list[np.ndarray], repeats: int) -> tuple[float, float]:
+    """(median, min) milliseconds of one ``identify`` call on ``faces``, after one warm-up call."""
     ident.identify(faces)
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
         ident.identify(faces)
         times.append(time.perf_counter() - t0)
-    print(
-        "speed: identify(8 faces = 16 corners), 1 thread: "
-        f"median {statistics.median(times) * 1e3:.2f} ms "
-        f"(min {min(times) * 1e3:.2f}, {repeats} runs)"
-    )
-    kakk = Identifier("kakkerlakken-64", models)
-    kdeck = load_deck("kakkerlakken-64")
-    kfaces = [
-        cv2.cvtColor(np.asarray(render_face(kdeck.cards[i * 8], None, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
-        for i in range(8)
-    ]
-    kakk.identify(kfaces)
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        kakk.identify(kfaces)
-        times.append(time.perf_counter() - t0)
-    print(f"speed: identify(8 kakkerlakken faces), 1 thread: median {statistics.median(times) * 1e3:.2f} ms")
+    return statistics.median(times) * 1e3, min(times) * 1e3
+
+
+def bench_speed(models: Path | None, repeats: int) -> None:
+    from kiosk.render.faces import render_face
+
+    rng = np.random.default_rng(5)
+    for deck_id, what in (("standard-52", "8 faces = 16 corners"), ("kakkerlakken-64", "8 kakkerlakken faces"),
+                          ("math-pairs", "8 math faces, text matching")):
+        deck = load_deck(deck_id)
+        faces = [
+            cv2.cvtColor(np.asarray(render_face(deck.cards[int(i)], None, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
+            for i in rng.integers(len(deck), size=8)
+        ]
+        median, fastest = _median_ms(Identifier(deck_id, models), faces, repeats)
+        print(f"speed: identify({what}), 1 thread: median {median:.2f} ms (min {fastest:.2f}, {repeats} runs)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,19 +23,19 @@ from kiosk.vision.calibration import from_markers
 TIMEOUT = 120.0  # generous: CI machines are shared; nothing here measures speed
 
 
-def _app(tmp_path: Path, script: list[dict], mat: bool = False) -> App:
+def _app(tmp_path: Path, script: list[dict], mat: bool = False, deck: str = "affiche-belge") -> App:
     config = load_config(tmp_path / "absent.toml")
     config = config.replace("display", fullscreen=False)
     printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.0)
     state = tmp_path / "state"
     state.mkdir()
     if mat:  # the kiosk found the mat's markers on an earlier run and saved the calibration
-        frame, _ = VirtualTable("affiche-belge", seed=0, mat=True, script=script).frame(0)
+        frame, _ = VirtualTable(deck, seed=0, mat=True, script=script).frame(0)
         found = from_markers(frame)
         assert found is not None and found.markers_seen == 4
         found.save(state / CALIBRATION_FILE)
     services = build_services(config, state=state, camera="virtual", printer=printer,
-                              source_options={"deck_id": "affiche-belge", "script": script, "mat": mat})
+                              source_options={"deck_id": deck, "script": script, "mat": mat})
     return App(config, services, size=(800, 480), fullscreen=False)
 
 
@@ -121,3 +121,19 @@ def test_referee_names_the_winner_of_a_klaverjassen_trick(tmp_path: Path, closin
     assert _run_until(app, lambda: bool(won())), [r.key for r in session.rulings]
     assert won()[0].params["player"] == 3 and won()[0].params["points"] == 15  # seat 2, shown 1-based
     assert not [r for r in session.rulings if r.level == "violation"]
+
+
+def test_referee_flags_a_wrong_math_pair_laid_down(tmp_path: Path, closing):
+    """Seed 002_0523c4126fa103ae.txt (Pouilleux): "chacun pose les cartes appariées de son jeu devant
+    lui. Les autres vérifient si c'est juste" - the kiosk checks with the camera, like the seed's
+    calculator, and names the calculation and both values."""
+    script = [{"at": 20, "card": "7x8", "mat_xy": (0.42, 0.85), "leave": 600, "angle": 6},
+              {"at": 40, "card": "54", "mat_xy": (0.60, 0.85), "leave": 600, "angle": -9}]
+    app = _app(tmp_path, script, mat=True, deck="math-pairs")
+    closing(app)
+    app.goto("referee", game="pouilleux", players=2)
+    app.step()
+    wrong = lambda: [r for r in _referee_rulings(app) if r.key == "pouilleux.wrong_pair"]  # noqa: E731
+    assert _run_until(app, lambda: bool(wrong())), [r.key for r in _referee_rulings(app)]
+    assert wrong()[0].params == {"player": 1, "calculation": "7 × 8", "value": 56, "shown": "54"}
+    assert wrong()[0].level == "violation"

@@ -9,13 +9,14 @@ import pytest
 
 from kiosk.decks import LANGUAGES, load_deck
 from kiosk.games import mathpairs
+from kiosk.render.mathcards import card_text, reads_otherwise_upside_down
 
 DECK = load_deck("math-pairs")
 OPS = {"+": operator.add, "-": operator.sub, "x": operator.mul}
 
 
-def test_deck_is_identified_by_face_and_has_the_blank_pouilleux_card() -> None:
-    assert DECK.identify_by == "face"
+def test_deck_is_identified_by_text_and_has_the_blank_pouilleux_card() -> None:
+    assert DECK.identify_by == "text"
     blank = DECK["pouilleux"]
     assert blank.kind == "blank" and blank.value is None and not blank.levels
     assert set(blank.names) == set(LANGUAGES)
@@ -82,3 +83,9 @@ def test_pair_watcher_judges_two_cards_laid_in_a_zone_once() -> None:
     w.removed("seat0", "8")
     check = w.confirmed("seat0", "7")
     assert check is not None and check.ok
+
+
+def test_cards_that_read_as_another_card_upside_down_are_underlined() -> None:
+    marked = {c.id for c in DECK if reads_otherwise_upside_down(card_text(c))}
+    assert {"6", "9", "18", "81", "6x6", "9x9", "8x6", "9x8"} <= marked
+    assert not marked & {"7", "56", "7x8", "12-5", "pouilleux", "11", "8"}

@@ -83,6 +83,8 @@ def test_index_decks_and_bad_arguments_are_refused(
 ) -> None:
     assert main(["enroll", "--deck", "standard-52", str(scans)]) == 1
     assert "corner index" in capsys.readouterr().err
+    assert main(["enroll", "--deck", "math-pairs", str(scans)]) == 1
+    assert "printed on it" in capsys.readouterr().err
     assert main(["enroll", "--deck", "nope", str(scans)]) == 2
     assert main(["enroll", "--deck", "kakkerlakken-64", str(scans / "missing")]) == 2
 

@@ -83,6 +83,7 @@ def test_real_folder_reads_labelled_subfolders(tmp_path: Path) -> None:
         ["train", "--deck", "nope"],
         ["train", "--deck", "standard-52", "--epochs", "0"],
         ["train", "--deck", "standard-52", "--real", "/no/such/folder"],
+        ["train", "--deck", "math-pairs"],  # read from its text: no model to train
     ],
 )
 def test_train_rejects_bad_arguments(argv: list[str]) -> None:

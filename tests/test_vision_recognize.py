@@ -96,3 +96,14 @@ def test_rendered_scene_gives_exactly_its_truth(tmp_path: Path,
     assert main(["recognize", "--deck", "standard-52", "--json", str(path)]) == 0
     found = json.loads(capsys.readouterr().out)["cards"]
     assert sorted(c["id"] for c in found) == sorted(c.card_id for c in scene.cards)
+
+
+def test_rendered_math_cards_are_recognized_by_their_text(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 6: a rendered math card is recognized by ``kiosk recognize --deck math-pairs``."""
+    scene = render_scene("math-pairs", 4, seed=11, split="heldout", overlap=False)
+    path = tmp_path / "math.png"
+    cv2.imwrite(str(path), scene.image)
+    assert main(["recognize", "--deck", "math-pairs", "--json", str(path)]) == 0
+    found = json.loads(capsys.readouterr().out)["cards"]
+    assert sorted(c["id"] for c in found) == sorted(c.card_id for c in scene.cards)

@@ -1,6 +1,7 @@
 """``kiosk train --deck DECK --out models/``: rebuild the model that identifies a deck's cards.
 
-Index decks share one corner model (``index.tflite``); a face deck gets ``<deck-id>.tflite``.
+Index decks share one corner model (``index.tflite``); a face deck gets ``<deck-id>.tflite``; a
+text deck (math-pairs) is read without a model, so there is nothing to train.
 Needs the ``train`` extra (TensorFlow); the kiosk itself only needs the TFLite runtime.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kiosk.decks import deck_ids
+from kiosk.decks import deck_ids, load_deck
 from kiosk.errors import KioskError, UsageError
 
 
@@ -33,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     if args.deck not in deck_ids():
         raise UsageError(f"unknown deck {args.deck!r}; known decks: {', '.join(deck_ids())}")
+    if load_deck(args.deck).identify_by == "text":
+        raise UsageError(f"{args.deck} is read from its printed text, without a model: nothing to train")
     for name in ("per_class", "epochs", "workers"):
         value = getattr(args, name)
         if value is not None and value < 1:

@@ -3,7 +3,7 @@
 File format (TOML, one file per deck, named ``<deck-id>.toml``)::
 
     id = "piquet-32"
-    identify_by = "index"            # or "face"
+    identify_by = "index"            # or "face", "text"
     description = "..."
     names = { fr = "...", nl = "...", de = "...", en = "..." }
 
@@ -118,8 +118,8 @@ def _build(raw: dict[str, Any], path: Path) -> Deck:
     if not isinstance(deck_id, str) or not deck_id:
         raise DeckError(f"{path}: 'id' must be a non-empty string")
     identify_by = raw.get("identify_by", "index")
-    if identify_by not in ("index", "face"):
-        raise DeckError(f"{path}: 'identify_by' must be 'index' or 'face', not {identify_by!r}")
+    if identify_by not in ("index", "face", "text"):
+        raise DeckError(f"{path}: 'identify_by' must be 'index', 'face' or 'text', not {identify_by!r}")
     species = _labels(raw.get("species"), path, "species")
     provinces = _labels(raw.get("provinces"), path, "provinces")
     levels = _labels(raw.get("levels"), path, "levels")

@@ -66,7 +66,8 @@ class Deck:
     """An ordered, immutable set of cards with unique ids.
 
     ``identify_by`` tells the vision how cards of this deck are told apart: ``index`` (the
-    standard corner index, rank + suit, so any brand works) or ``face`` (the whole artwork).
+    standard corner index, rank + suit, so any brand works), ``face`` (the whole artwork) or
+    ``text`` (the big printed text of the kiosk's own cards, matched against their rendering).
     """
 
     id: str

@@ -76,7 +76,8 @@ def draw_math_face(card: Card, size: tuple[int, int]) -> Image.Image:
         )
         return img
     text = card_text(card)
-    draw_fitted(
+    underline = reads_otherwise_upside_down(text)
+    took = draw_fitted(
         img,
         text,
         (round(w * 0.12), round(h * 0.36), round(w * 0.88), round(h * 0.64)),
@@ -84,8 +85,10 @@ def draw_math_face(card: Card, size: tuple[int, int]) -> Image.Image:
         ink,
         squeeze=0.8,
     )
+    if underline:
+        _underline(d, took, ink, max(2, h // 70))
     for _turn in range(2):
-        draw_fitted(
+        took = draw_fitted(
             img,
             text,
             (round(w * 0.1), round(h * 0.06), round(w * 0.5), round(h * 0.12)),
@@ -94,5 +97,24 @@ def draw_math_face(card: Card, size: tuple[int, int]) -> Image.Image:
             align="left",
             squeeze=0.8,
         )
+        if underline:
+            _underline(d, took, ink, max(1, h // 200))
         img.paste(img.rotate(180))
     return img
+
+
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6", " ": " ", "+": "+", "×": "×", "−": "−"}
+
+
+def reads_otherwise_upside_down(text: str) -> bool:
+    """Whether ``text`` turned 180 degrees reads as another text (``6`` and ``9``, ``18`` and
+    ``81``, ``8 × 6`` and ``9 × 8``): such cards are underlined, as billiard balls are, so that a
+    child and the camera know which way up they are."""
+    if not all(ch in _TURNED for ch in text):
+        return False
+    return "".join(_TURNED[ch] for ch in reversed(text)) != text
+
+
+def _underline(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], ink: RGB, thick: int) -> None:
+    x0, _, x1, y1 = box
+    d.rectangle([x0, y1 + thick, x1, y1 + 2 * thick], fill=ink)

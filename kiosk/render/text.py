@@ -72,8 +72,9 @@ def draw_fitted(
     fill: tuple[int, int, int],
     align: str = "centre",
     squeeze: float = 0.55,
-) -> None:
-    """Draw ``text`` into ``box`` (x0, y0, x1, y1), as large as the box allows."""
+) -> tuple[int, int, int, int]:
+    """Draw ``text`` into ``box`` (x0, y0, x1, y1), as large as the box allows; returns the box
+    the text took."""
     x0, y0, x1, y1 = box
     mask = fit_mask(text, font_name, (x1 - x0, y1 - y0), squeeze)
     if align == "left":
@@ -82,3 +83,4 @@ def draw_fitted(
         x = x0 + (x1 - x0 - mask.width) // 2
     y = y0 + (y1 - y0 - mask.height) // 2
     img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    return x, y, x + mask.width, y + mask.height

@@ -104,10 +104,12 @@ def build_gallery(deck_id: str, folder: Path, models_dir: Path | None = None) ->
     from kiosk.vision.identify import Identifier
 
     deck = load_deck(deck_id)
-    if deck.identify_by != "face":
+    if deck.identify_by == "index":
         raise KioskError(
             f"{deck_id} is read from its corner index, which works for any brand; enrolment is for face decks"
         )
+    if deck.identify_by == "text":
+        raise KioskError(f"{deck_id} is read from the text the kiosk printed on it; enrolment is for face decks")
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
     if not files:
         raise KioskError(f"{folder}: no images ({', '.join(IMAGE_SUFFIXES)}) named by card id")

@@ -2,9 +2,11 @@
 
 Index decks (``Deck.identify_by == "index"``: standard-52, piquet-32, affiche-belge) are read
 from the corner index, rank and suit, by ``models/index.tflite``: it was trained on many made-up
-brands, so any standard deck works. Face decks (kakkerlakken-64, math-pairs) are recognised by
-their artwork with ``models/<deck-id>.tflite``, or, once a venue has enrolled photos of its own
-printed deck (``kiosk enroll``), by nearest neighbour in that gallery.
+brands, so any standard deck works. Face decks (kakkerlakken-64) are recognised by their artwork
+with ``models/<deck-id>.tflite``, or, once a venue has enrolled photos of its own printed deck
+(``kiosk enroll``), by nearest neighbour in that gallery. Text decks (math-pairs, printed by the
+kiosk itself) are read by matching their big text against the renderer's own faces
+(:mod:`kiosk.vision.textmatch`); no model.
 
 Only the active deck's cards can be answered: a model class that is not in the deck counts as
 "no answer", so a 2 shown during a piquet game gives ``card_id=None``. Every model also has a
@@ -142,9 +144,15 @@ class Identifier:
     """Identifies faces (and corner crops) of one deck; built once per game, called per frame."""
 
     def __init__(self, deck_id: str, models_dir: Path | None = None) -> None:
-        from kiosk.vision.gallery import Gallery  # the gallery needs the model API defined here
+        from kiosk.vision.gallery import Gallery  # these two need the answer type defined here
+        from kiosk.vision.textmatch import TextMatcher
 
         self.deck = load_deck(deck_id)
+        self.labels: tuple[str, ...] = ()
+        self.gallery = None
+        if self.deck.identify_by == "text":
+            self._text = TextMatcher(self.deck)
+            return
         directory = models_dir or default_models_dir()
         name = model_name(self.deck)
         self._model = TfliteModel(directory / f"{name}.tflite")
@@ -166,6 +174,8 @@ class Identifier:
         """One answer per warped face (FACE_SIZE BGR, either way up)."""
         if not faces:
             return []
+        if self.deck.identify_by == "text":
+            return [self._text.identify(_as_bgr(f)) for f in faces]
         if self.deck.identify_by == "index":
             crops = [c for f in faces for c in index_crops(_as_bgr(f))]
             both = self.identify_index(crops)
