@@ -526,19 +526,26 @@ def _whiter_than_surroundings(white: np.ndarray, paper: np.ndarray, table: np.nd
     return cv2.compare(white, level, cv2.CMP_GT)
 
 
-def _enclosed(edges: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
-    """Outlines of the card-sized regions that ``edges`` enclose."""
+def _enclosed(edges: np.ndarray, lo: float, hi: float) -> tuple[list[np.ndarray], np.ndarray]:
+    """Outlines of the card-sized regions that ``edges`` enclose, and those regions as a mask.
+
+    The regions are traced in one pass: the (dilated) edges keep them apart, and a region lying
+    in another's hole (a card on a printed zone of the mat) is still an outer boundary."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(edges), connectivity=4)
     box = stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT]
     # a card's margin alone (court cards: a thin ring round the picture) is a region too
     plausible = (box >= lo) & (box <= 2 * hi) & (stats[:, cv2.CC_STAT_AREA] >= 0.08 * box)
-    regions: list[np.ndarray] = []
-    for k in np.flatnonzero(plausible):
-        x, y, w, h = (int(v) for v in stats[k, :4])
-        roi = (labels[y:y + h, x:x + w] == k).astype(np.uint8) * 255
-        cnts, _ = cv2.findContours(roi, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x, y))
-        regions.extend(cnts)
-    return regions
+    # label 0 is the edges themselves: the outer outlines of the edge map are card outlines too
+    # (a card whose inside the pips and picture break into many small regions)
+    outer: list[np.ndarray] = []
+    if plausible[0]:
+        outer += cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+        plausible[0] = False
+    mask = np.where(plausible, 255, 0).astype(np.uint8)[labels]
+    if mask.any():
+        cnts, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+        outer += [c for c, h in zip(cnts, hierarchy[0], strict=True) if h[3] < 0]
+    return outer, mask
 
 
 def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float, hi: float
@@ -571,8 +578,6 @@ def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float,
 
     # regions closed by edges, also on a fine edge map: a card on a pale table has a faint outline
     for outline in (edges, cv2.dilate(cv2.Canny(blur, 4, 12), _KERNEL)):
-        regions = _enclosed(outline, lo, hi)
-        region_mask = np.zeros_like(edges)
-        cv2.drawContours(region_mask, regions, -1, 255, cv2.FILLED)
-        out.append((regions, cv2.dilate(region_mask, _KERNEL, iterations=2), False))
+        regions, region_mask = _enclosed(outline, lo, hi)
+        out.append((regions, region_mask, False))  # (never completed: the mask goes unused)
     return out, edges
