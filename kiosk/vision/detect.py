@@ -148,7 +148,9 @@ class Detector:
                 box = (x, y, bw, bh)
                 if any(_same_box(box, b) for b in boxes):
                     continue  # the same card through another cue
-                plain = self._quad(cnt, a, lo, hi)
+                # a card-shaped quad fills at least ~45% of its bounding box at any rotation;
+                # less cannot be a plain card, and skips the hull of a tangle of edges
+                plain = self._quad(cnt, a, lo, hi) if a >= 0.4 * bw * bh else None
                 if plain is not None:
                     candidates.append(plain)
                     boxes.append(box)
