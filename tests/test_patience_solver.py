@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from test_patience import rig
 
 from kiosk.games.patience import Draw, Move, Patience
-from kiosk.games.solver import Advisor, hint
+from kiosk.games.solver import _FIRST_NODES, Advisor, hint
 
 
 def play_line(game: Patience, line) -> None:
@@ -34,6 +34,14 @@ def test_known_easy_deal_is_solved():
     game = Patience(1, random.Random(1_000_008))  # solved in a few dozen nodes
     result = hint(game.tableau, budget_s=5)
     assert result.status == "win" and result.move == result.line[0]
+    play_line(game, result.line)
+    assert game.tableau.won
+
+
+def test_a_search_stuck_under_a_wrong_move_is_restarted():
+    game = Patience(1, random.Random(5_000_043))  # plain move order: ~22,000 nodes; first restart: ~30
+    result = hint(game.tableau, budget_s=5)
+    assert result.status == "win" and _FIRST_NODES < result.nodes < 2 * _FIRST_NODES
     play_line(game, result.line)
     assert game.tableau.won
 

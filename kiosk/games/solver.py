@@ -17,6 +17,10 @@ Two facts keep the search small:
 - Once no face-down card is left (and, in draw 3, the talon is empty), the game is won: the
   lowest card left is always on top of its column or reachable in the talon.
 
+Restarts: a search that needs far more nodes than most is usually stuck under an early wrong
+move, so the search runs with a node limit, then again from scratch with randomised move orders
+and growing limits until the budget is spent (about 5 points more deals solved in 2 s).
+
 With unknown cards a win cannot be proven; the solver then looks for a line that turns up a
 hidden card (status ``progress``), or suggests turning the stock to see unknown talon cards.
 """
@@ -24,7 +28,9 @@ hidden card (status ``progress``), or suggests turning the stock to see unknown 
 from __future__ import annotations
 
 import copy
+import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +38,12 @@ from kiosk.decks import SUITS
 from kiosk.games.patience import RANKS, Draw, Move, Recycle, Tableau
 
 UNKNOWN = -1
+# Restarts (see the module docstring): the first search keeps the plain move order, the later ones
+# add random noise of up to _NOISE to the priorities (so classes of moves mix, not only ties); the
+# first may expand _FIRST_NODES nodes, each later one _GROWTH times more than the one before.
+_NOISE = 5.0
+_FIRST_NODES = 2000
+_GROWTH = 1.5
 _IDS = [f"{r}{s}" for s in SUITS for r in RANKS]  # int c: suit = c // 13, rank = c % 13 + 1
 _INDEX = {card: i for i, card in enumerate(_IDS)}
 _RANK = [c % 13 + 1 for c in range(52)]
@@ -39,6 +51,8 @@ _SUIT = [c // 13 for c in range(52)]
 _RED = [SUITS[c // 13] in ("D", "H") for c in range(52)]
 #: card -> the cards (ints) that may be laid on it in a column.
 _ON = [[o for o in range(52) if _RANK[o] == _RANK[c] - 1 and _RED[o] != _RED[c]] for c in range(52)]
+#: card -> the cards it may be laid on in a column.
+_UNDER = [[u for u in range(52) if c in _ON[u]] for c in range(52)]
 _KINGS = [c for c in range(52) if _RANK[c] == 13]
 _OTHER_SAME_COLOUR = [SUITS.index({"C": "S", "S": "C", "D": "H", "H": "D"}[s]) for s in SUITS]
 _OPPOSITE = [[SUITS.index(o) for o in SUITS if (o in ("D", "H")) != (s in ("D", "H"))]
@@ -112,10 +126,14 @@ Step = tuple[Any, ...]  # ("col_found", i) ("run", i, k, n) ("talon_found", card
 
 
 class _Search:
-    def __init__(self, draw: int, deadline: float, goal_reveal: bool):
+    def __init__(self, draw: int, deadline: float, goal_reveal: bool, limit: int,
+                 rng: random.Random | None):
         self.draw = draw
         self.deadline = deadline
         self.goal_reveal = goal_reveal
+        self.limit = limit
+        self.rng = rng
+        self.cut = False  # stopped by ``limit`` or ``deadline``: a None from run() proves nothing
         self.seen: set[Any] = set()
         self.nodes = 0
 
@@ -138,10 +156,13 @@ class _Search:
         cols, found, talon, pos = s
         out: list[tuple[int, list[Step], State]] = []
         empty = next((i for i, (d, u) in enumerate(cols) if not d and not u), None)
+        reach: set[int] | dict[int, int]
+        where: Callable[[int], int]  # talon card -> its index
         if self.draw == 1:
-            reach = {c: i for i, c in enumerate(talon) if c != UNKNOWN}
+            reach, where = set(talon), talon.index  # UNKNOWN is never looked up
         else:
             reach = {talon[i]: i for i in _reachable(talon, pos, self.draw) if talon[i] != UNKNOWN}
+            where = reach.__getitem__
         kings = any(c in reach for c in _KINGS) or any(
             down and up and _RANK[up[0]] == 13 for down, up in cols)
         face_up = {c: (i, j) for i, (_, up) in enumerate(cols) for j, c in enumerate(up)}
@@ -169,7 +190,7 @@ class _Search:
         for suit in range(4):
             card = suit * 13 + found[suit]
             if found[suit] < 13 and card in reach:
-                idx = reach[card]
+                idx = where(card)
                 npos = idx if self.draw == 3 else 0
                 out.append((1, [("talon_found", card)], (cols, _bump(found, suit, 1),
                                                        talon[:idx] + talon[idx + 1:], npos)))
@@ -178,7 +199,7 @@ class _Search:
         if empty is not None:
             laid += [(card, empty) for card in _KINGS if card in reach]
         for card, k in laid:
-            idx = reach[card]
+            idx = where(card)
             npos = idx if self.draw == 3 else 0
             d2, u2 = cols[k]
             placed = (_set_col(cols, k, d2, u2 + (card,)), found, talon[:idx] + talon[idx + 1:],
@@ -188,19 +209,26 @@ class _Search:
             else:  # laid only to carry another card: both moves at once
                 out += [(4, [("talon_col", card, k), step], after)
                         for step, after in self._carry(placed, k, card, kings)]
+        tops = {up[-1]: k for k, (_, up) in enumerate(cols) if up}
         for suit in range(4):
             n = found[suit]
+            if not n:
+                continue
             card = suit * 13 + n - 1
-            if not n or _safe(card, _bump(found, suit, -1)) \
+            targets = [tops[c] for c in _UNDER[card] if c in tops]
+            if not targets or _safe(card, _bump(found, suit, -1)) \
                     or not any(c in reach or c in face_up for c in _ON[card]):
                 continue
-            for k, (d2, u2) in enumerate(cols):
-                if u2 and card in _ON[u2[-1]]:
-                    placed = (_set_col(cols, k, d2, u2 + (card,)), _bump(found, suit, -1),
-                              talon, pos)
-                    out += [(7, [("found_col", suit, k), step], after)
-                            for step, after in self._carry(placed, k, card, kings)]
-        out.sort(key=lambda x: x[0])
+            for k in targets:
+                d2, u2 = cols[k]
+                placed = (_set_col(cols, k, d2, u2 + (card,)), _bump(found, suit, -1), talon, pos)
+                out += [(7, [("found_col", suit, k), step], after)
+                        for step, after in self._carry(placed, k, card, kings)]
+        if self.rng is None:
+            out.sort(key=lambda x: x[0])
+        else:
+            rnd = self.rng.random
+            out.sort(key=lambda x: x[0] + _NOISE * rnd())
         return out
 
     def _carry(self, s: State, k: int, base: int, kings: bool) -> list[tuple[Step, State]]:
@@ -290,7 +318,9 @@ class _Search:
                     continue
                 self.seen.add(key)
             self.nodes += 1
-            if self.nodes & 255 == 0 and time.thread_time() > self.deadline:
+            if self.nodes >= self.limit or (self.nodes & 255 == 0
+                                            and time.thread_time() > self.deadline):
+                self.cut = True
                 return None
             path.append(moves + autos)
             stack.append(iter(self.children(nxt)))
@@ -328,19 +358,34 @@ def hint(tableau: Tableau, budget_s: float = 2.0) -> Hint:
         return Hint("won")
     root = _encode(tableau)
     known = not any(UNKNOWN in down for down, _ in root[0]) and UNKNOWN not in root[2]
-    search = _Search(tableau.draw, time.thread_time() + budget_s, goal_reveal=not known)
-    line = search.run(root)
+    line, nodes = _restarts(root, tableau.draw, not known, time.thread_time() + budget_s)
     if line is None and not known and UNKNOWN in root[2]:
-        return Hint("progress", (Draw() if tableau.stock else Recycle(),), search.nodes)
+        return Hint("progress", (Draw() if tableau.stock else Recycle(),), nodes)
     if line is None:
-        return Hint("no_win_found", (), search.nodes)
+        return Hint("no_win_found", (), nodes)
     moves = _concrete(tableau, line)
     if not known:
-        return Hint("progress", tuple(moves), search.nodes)
+        return Hint("progress", tuple(moves), nodes)
     finished = copy.deepcopy(tableau)
     for move in moves:
         finished.apply(move)
-    return Hint("win", tuple(moves + _finish(finished)), search.nodes)
+    return Hint("win", tuple(moves + _finish(finished)), nodes)
+
+
+def _restarts(root: State, draw: int, goal_reveal: bool, deadline: float) -> tuple[list[Step] | None, int]:
+    """Searches with a growing node limit until one finds a line, one ends uncut (no line exists
+    under the search's rules) or the time is up; returns the line and the nodes of all of them.
+    Seeded, so a position gets the same searches each time (only the deadline may stop them sooner).
+    """
+    limit, nodes, attempt = _FIRST_NODES, 0, 0
+    while True:
+        search = _Search(draw, deadline, goal_reveal, limit, random.Random(attempt) if attempt else None)
+        line = search.run(root)
+        nodes += search.nodes
+        if line is not None or not search.cut or time.thread_time() > deadline:
+            return line, nodes
+        attempt += 1
+        limit = int(limit * _GROWTH)
 
 
 def _fetch(t: Tableau, card: str, dst: str) -> list[Any]:
