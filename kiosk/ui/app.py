@@ -27,6 +27,7 @@ from kiosk.games.registry import available_games
 from kiosk.i18n import LANGUAGES, catalog, translate
 from kiosk.passport import ShowPlace, passport_events
 from kiosk.referee.registry import available_referees
+from kiosk.render.mathcards import card_text
 from kiosk.table import TableView
 from kiosk.ui.app_params import SEAT_PARAM_NAMES
 from kiosk.ui.pin import PinGuard
@@ -231,7 +232,11 @@ class App:
             engine = self.engine_class(self.screen.session.game_id)
             deck_id = getattr(engine, "deck_id", deck_id)
         deck = load_deck(deck_id)
-        if card_id in deck and deck[card_id].names:
+        if card_id not in deck:
+            return card_id
+        if deck.identify_by == "text":  # a math card: what it shows, "7 × 8"
+            return card_text(deck[card_id])
+        if deck[card_id].names:
             return f"{card_id} {deck[card_id].name(self.lang)}"
         return card_id
 

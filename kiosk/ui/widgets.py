@@ -9,13 +9,27 @@ import pygame
 
 from kiosk.ui import theme
 
+_OPERATORS = frozenset("×+−-=÷")  # not ":", which French sets apart with spaces too
+
+
+def _units(paragraph: str) -> list[str]:
+    """The words of ``paragraph``, a calculation (``7 × 8 = 56``) kept as one: a child must not
+    read ``7`` on one line and ``× 8`` on the next."""
+    units: list[str] = []
+    for word in paragraph.split():
+        if units and (word in _OPERATORS or units[-1].rsplit(" ", 1)[-1] in _OPERATORS):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return units
+
 
 def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap; a single word wider than ``width`` stays on its own line."""
+    """Greedy word wrap; a single word (or calculation) wider than ``width`` stays on its own line."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in _units(paragraph):
             candidate = f"{line} {word}".strip()
             if fnt.size(candidate)[0] <= width or not line:
                 line = candidate
