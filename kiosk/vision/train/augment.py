@@ -32,7 +32,7 @@ def detector_view(
 def corner_view(
     face: np.ndarray,
     rng: np.random.Generator,
-    scale: tuple[float, float] = (0.85, 1.35),
+    scale: tuple[float, float] = (0.8, 1.45),
     shift: float = 0.1,
 ) -> np.ndarray:
     """An index crop, its box scaled and shifted around :data:`INDEX_BOX` (the detector's slack)."""

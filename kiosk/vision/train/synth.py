@@ -324,6 +324,35 @@ def _writing(rng: np.random.Generator, img: np.ndarray) -> None:
     img[:] = np.asarray(pil)
 
 
+def _strokes(rng: np.random.Generator, img: np.ndarray) -> None:
+    """Straight strokes on paper or table: ruled paper, a barcode, a grid, stripes, a ruler. Seen
+    through a corner box they are bars and strokes, which a rank glyph is made of too."""
+    h, w = img.shape[:2]
+    if rng.random() < 0.7:
+        img[:] = np.array(_paper(rng), np.uint8)
+    ink = _ink(rng, rng.random() < 0.2)
+    angle = rng.uniform(0, np.pi) if rng.random() < 0.5 else rng.choice([0.0, np.pi / 2])
+    d = np.array([np.cos(angle), np.sin(angle)])
+    n = np.array([-d[1], d[0]])
+    centre = np.array([w / 2, h / 2]) + rng.uniform(-0.3, 0.3, 2) * (w, h)
+    gap = rng.uniform(0.04, 0.25) * w
+    barcode = rng.random() < 0.3
+    reach = float(np.hypot(w, h))
+    for k in range(-int(reach / gap), int(reach / gap) + 1):
+        offset = k * gap + (rng.uniform(-0.4, 0.4) * gap if barcode else 0.0)
+        half = reach if rng.random() < 0.6 else rng.uniform(0.2, 1.0) * reach / 2
+        mid = centre + n * offset + d * rng.uniform(-0.3, 0.3) * reach
+        a, b = mid - d * half, mid + d * half
+        thick = int(rng.integers(1, 3 if not barcode else 8))
+        cv2.line(img, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), ink, thick, cv2.LINE_AA)
+    if rng.random() < 0.3:  # a grid: the same again across
+        d, n = n, d
+        for k in range(-int(reach / gap), int(reach / gap) + 1):
+            mid = centre + n * k * gap
+            a, b = mid - d * reach, mid + d * reach
+            cv2.line(img, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), ink, 1, cv2.LINE_AA)
+
+
 def _phone_or_coin(rng: np.random.Generator, img: np.ndarray) -> None:
     h, w = img.shape[:2]
     if rng.random() < 0.5:
@@ -350,9 +379,10 @@ def _phone_or_coin(rng: np.random.Generator, img: np.ndarray) -> None:
 
 
 def synth_negative(rng: np.random.Generator, size: tuple[int, int] = FACE_SIZE) -> np.ndarray:
-    """A "not a card" image (RGB, ``size`` = w, h): table, hand, back, writing, phone, coin."""
+    """A "not a card" image (RGB, ``size`` = w, h): table, hand, back, writing, phone, coin, or
+    straight strokes (ruled paper, barcode, stripes)."""
     img = table_texture(rng, size).copy()
-    kind = int(rng.integers(5))
+    kind = int(rng.integers(6))
     if kind == 1:
         _hand(rng, img)
     elif kind == 2:
@@ -361,4 +391,6 @@ def synth_negative(rng: np.random.Generator, size: tuple[int, int] = FACE_SIZE) 
         _writing(rng, img)
     elif kind == 4:
         _phone_or_coin(rng, img)
+    elif kind == 5:
+        _strokes(rng, img)
     return img
