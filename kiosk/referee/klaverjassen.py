@@ -250,43 +250,22 @@ class KlaverjassenReferee(TrickReferee):
 
     # --- the cheating-bot simulation -----------------------------------------------------------
 
-    @classmethod
-    def simulate_cheating(
-        cls, players: int, seed: int, options: Mapping[str, Any], cheat_rate: float
-    ) -> dict[str, Any]:
-        """Play one boompje through the referee with bots that renege with ``cheat_rate``
-        whenever they hold an illegal card; compare the reneges made with those proven."""
-        rng = random.Random(seed)
-        ref = cls(players, options)
-        ref.on_input("dealer", choice=str(rng.randrange(PLAYERS)))
-        report = {
-            "deals": 0,
-            "reneges": 0,
-            "flagged": 0,
-            "false_accusations": 0,
-            "card_points_ok": True,
-        }
-        while not ref.over:
-            hands = [set(h) for h in deal_hands(rng, ref.dealer)]
-            if ref.bidding is None:
-                turned = sorted(hands[ref.dealer])[rng.randrange(8)]
-                ref.observe(Observation("confirmed", turned, "centre"))
-            while ref.phase == "trump":
-                assert ref.bidding is not None
-                if ref.bidding.may_pass and rng.random() < 0.5:
-                    ref.on_input("pass")
-                else:
-                    ref.on_input("trump", choice=rng.choice(ref.bidding.suits))
-            made = _play_deal(ref, hands, rng, cheat_rate)
-            deal = ref.log[-1]
-            proven = {(r.trick, r.seat, r.card) for r in deal.reneges}
-            report["deals"] += 1
-            report["reneges"] += len(made)
-            report["flagged"] += len(made & proven)
-            report["false_accusations"] += len(proven - made)
-            if len(deal.tricks) == 8 and sum(deal.result.card_points) != 162:
-                report["card_points_ok"] = False
-        return report
+    def _simulate_deal(self, rng: random.Random, cheat_rate: float) -> set[tuple[int, int, str]]:
+        """One deal of a boompje: the turned card, the bidding, then the play."""
+        hands = [set(h) for h in deal_hands(rng, self.dealer)]
+        if self.bidding is None:
+            turned = sorted(hands[self.dealer])[rng.randrange(8)]
+            self.observe(Observation("confirmed", turned, "centre"))
+        while self.phase == "trump":
+            assert self.bidding is not None
+            if self.bidding.may_pass and rng.random() < 0.5:
+                self.on_input("pass")
+            else:
+                self.on_input("trump", choice=rng.choice(self.bidding.suits))
+        return _play_deal(self, hands, rng, cheat_rate)
+
+    def _points_add_up(self, deal: FinishedDeal) -> bool:
+        return len(deal.tricks) != 8 or sum(deal.result.card_points) == 162
 
 
 def _play_deal(

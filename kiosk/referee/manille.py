@@ -254,40 +254,19 @@ class ManilleReferee(TrickReferee):
 
     # --- the cheating-bot simulation -----------------------------------------------------------
 
-    @classmethod
-    def simulate_cheating(
-        cls, players: int, seed: int, options: Mapping[str, Any], cheat_rate: float
-    ) -> dict[str, Any]:
-        """Play one boam through the referee with bots that renege with ``cheat_rate`` whenever
-        they can; compare the reneges made with those the referee proved."""
-        rng = random.Random(seed)
-        ref = cls(players, options)
-        ref.on_input("dealer", choice=str(rng.randrange(PLAYERS)))
-        report = {
-            "deals": 0,
-            "reneges": 0,
-            "flagged": 0,
-            "false_accusations": 0,
-            "card_points_ok": True,
-        }
-        while not ref.over:
-            dealt = deal_cards(rng, ref.dealer)
-            for seat in range(PLAYERS):
-                for card in dealt["visible"][seat]:
-                    ref.observe(Observation("confirmed", card, f"piles{seat}"))
-            ref.on_input("trump", choice=rng.choice((*SUITS, NO_TRUMP)))
-            while ref.phase in ("contre", "surcontre"):
-                ref.on_input("double" if rng.random() < 0.2 else "decline")
-            made = _play_deal(ref, dealt, rng, cheat_rate)
-            deal = ref.log[-1]
-            proven = {(r.trick, r.seat, r.card) for r in deal.reneges}
-            report["deals"] += 1
-            report["reneges"] += len(made)
-            report["flagged"] += len(made & proven)
-            report["false_accusations"] += len(proven - made)
-            if len(deal.tricks) == TRICKS and sum(t.points for t in deal.tricks) != 60:
-                report["card_points_ok"] = False
-        return report
+    def _simulate_deal(self, rng: random.Random, cheat_rate: float) -> set[tuple[int, int, str]]:
+        """One deal of a boam: the piles' visible cards, trump, doubling, then the play."""
+        dealt = deal_cards(rng, self.dealer)
+        for seat in range(PLAYERS):
+            for card in dealt["visible"][seat]:
+                self.observe(Observation("confirmed", card, f"piles{seat}"))
+        self.on_input("trump", choice=rng.choice((*SUITS, NO_TRUMP)))
+        while self.phase in ("contre", "surcontre"):
+            self.on_input("double" if rng.random() < 0.2 else "decline")
+        return _play_deal(self, dealt, rng, cheat_rate)
+
+    def _points_add_up(self, deal: FinishedDeal) -> bool:
+        return len(deal.tricks) != TRICKS or sum(t.points for t in deal.tricks) == 60
 
 
 def _play_deal(

@@ -12,6 +12,7 @@ never accused, and once the whole hand is known every renege is proven.
 
 from __future__ import annotations
 
+import random
 import re
 from abc import abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
@@ -209,13 +210,35 @@ class TrickReferee(RefereeAdapter):
         return out
 
     @classmethod
-    @abstractmethod
     def simulate_cheating(
         cls, players: int, seed: int, options: Mapping[str, Any], cheat_rate: float
     ) -> dict[str, Any]:
         """Play one match before the referee with bots that renege with ``cheat_rate`` when they
         can (``kiosk simulate --cheat``): ``deals``, ``reneges`` made, ``flagged`` (proven),
         ``false_accusations`` and ``card_points_ok`` (every complete deal holds all points)."""
+        rng = random.Random(seed)
+        ref = cls(players, options)
+        ref.on_input("dealer", choice=str(rng.randrange(ref.players)))
+        report = {"deals": 0, "reneges": 0, "flagged": 0, "false_accusations": 0, "card_points_ok": True}
+        while not ref.over:
+            made = ref._simulate_deal(rng, cheat_rate)
+            deal = ref.log[-1]
+            proven = {(r.trick, r.seat, r.card) for r in deal.reneges}
+            report["deals"] += 1
+            report["reneges"] += len(made)
+            report["flagged"] += len(made & proven)
+            report["false_accusations"] += len(proven - made)
+            report["card_points_ok"] &= ref._points_add_up(deal)
+        return report
+
+    @abstractmethod
+    def _simulate_deal(self, rng: random.Random, cheat_rate: float) -> set[tuple[int, int, str]]:
+        """Deal, bid and play one deal before the referee with cheating bots; returns the
+        reneges made as (trick, seat, card)."""
+
+    @abstractmethod
+    def _points_add_up(self, deal: FinishedDeal) -> bool:
+        """A deal played to its last trick holds all the card points of the game."""
 
     @abstractmethod
     def _accept(self, seat: int, card: str) -> list[Ruling]:
