@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from kiosk.games.base import IllegalMove
 from kiosk.games.memory import Accept, Keep, Memory, Return, Spot, Turn
 from tests.conftest import seed_text
+from tests.engine_checks import bots_play_to_the_end, cards_of
 
 SEED = "002_0523c4126fa103ae.txt"
 
@@ -110,16 +111,11 @@ def test_unspotted_false_pair_cancels_the_game() -> None:
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6), choices=st.lists(st.integers(0, 10**6), max_size=200))
 def test_no_card_lost_and_the_bot_ends_every_game(seed: int, players: int, choices: list[int]) -> None:
     g = Memory(players, random.Random(seed), {"level": "tables-2-4"})
-    cards = sorted(c for c, _ in g.card_locations())
+    cards = cards_of(g)
     for choice in choices:  # any legal moves, false pairs included
         if g.over:
             break
         moves = g.legal_moves()
         g.play(moves[choice % len(moves)])
-        assert sorted(c for c, _ in g.card_locations()) == cards
-    for _ in range(2000):
-        if g.over:
-            break
-        g.play(g.bot_move())
-        assert sorted(c for c, _ in g.card_locations()) == cards
-    assert g.over
+        assert cards_of(g) == cards
+    bots_play_to_the_end(g, 2000)
