@@ -3,6 +3,10 @@ for many frames, faster than real time; prints memory after warm-up and at the e
 per minute of table time, and errors.
 
     .venv/bin/python bench/bench_soak.py [--frames 100000] [--size 640x360] [--chaos]
+
+Measured 2026-11-29 (commit 507886f, 2 shared cores): 100,000 frames in 4,968 s (20.1 fps);
+memory 181.7 MB after warm-up, 187.1 MB at the end (+3.0 %; +0.2 % from frame 10,000 on);
+2,307 confirmations (41.5 per minute of table time); 0 errors.
 """
 
 from __future__ import annotations
