@@ -57,7 +57,7 @@ def ink_vector(face: np.ndarray) -> tuple[np.ndarray, float] | None:
         return None
     # ink: darker than half-way from the paper to the darkest strokes (faded print, haze)
     ink = (flat < min(0.85, (1.0 + float(np.percentile(flat, 1))) / 2)).astype(np.uint8)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     x, y, bw, bh, area = (stats[1:, i] for i in range(5))
     side = (x == 0) | (x + bw == w)
     # the printed frame crosses the whole band; the text is little more than half its height
