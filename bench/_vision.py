@@ -3,6 +3,7 @@ wall and CPU time, and matching found quads to the renderer's truth."""
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -22,6 +23,18 @@ def load_identifier(deck_id: str) -> Any | None:
     except Exception as exc:  # noqa: BLE001 - a bench still measures what it can
         print(f"identifier unavailable for {deck_id}: {exc}")
         return None
+
+
+def add_oracle_option(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--oracle", action="store_true",
+                    help="name cards from the truth: detection and tracking alone")
+
+
+def pick_identifier(deck_id: str, oracle: bool) -> tuple[Any | None, Oracle | None]:
+    """(identifier, oracle): the truth-naming oracle when asked for, else the shipped model
+    (None when it is not built)."""
+    found = Oracle() if oracle else None
+    return found or load_identifier(deck_id), found
 
 
 class Timer:

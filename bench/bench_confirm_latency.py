@@ -12,7 +12,7 @@ import statistics
 import sys
 
 import cv2
-from _vision import Oracle, load_identifier
+from _vision import add_oracle_option, pick_identifier
 
 from kiosk.render.timeline import VirtualTable
 from kiosk.vision.pipeline import VisionPipeline
@@ -23,13 +23,11 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, default=6)
     ap.add_argument("--frames", type=int, default=900, help="30 fps frames per table")
     ap.add_argument("--deck", default="standard-52")
-    ap.add_argument("--oracle", action="store_true",
-                    help="name cards from the truth: detection and tracking alone")
+    add_oracle_option(ap)
     ap.add_argument("--step", type=int, default=2)
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    oracle = Oracle() if args.oracle else None
-    identifier = oracle or load_identifier(args.deck)
+    identifier, oracle = pick_identifier(args.deck, args.oracle)
     if identifier is None:
         return 0
     latencies: list[int] = []

@@ -11,7 +11,7 @@ import statistics
 import sys
 
 import cv2
-from _vision import Oracle, Timer, load_identifier
+from _vision import Timer, add_oracle_option, pick_identifier
 
 from kiosk.render.timeline import VirtualTable
 from kiosk.vision.pipeline import VisionPipeline
@@ -22,14 +22,12 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--deck", default="standard-52")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--oracle", action="store_true",
-                    help="name cards from the truth: detection and tracking alone")
+    add_oracle_option(ap)
     ap.add_argument("--step", type=int, default=2,
                     help="use every n-th frame (30 fps table -> 15 fps)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    oracle = Oracle() if args.oracle else None
-    identifier = oracle or load_identifier(args.deck)
+    identifier, oracle = pick_identifier(args.deck, args.oracle)
     if identifier is None:
         return 0
     table = VirtualTable(args.deck, seed=args.seed, size=(1280, 720))
