@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from kiosk.decks import load_deck
+from kiosk.errors import KioskError
 from kiosk.render.faces import face_styles, render_face
 from kiosk.vision.face import FACE_SIZE, index_crops
 from kiosk.vision.identify import (
@@ -193,3 +194,8 @@ def test_the_surer_corner_answers_and_contradicting_corners_are_refused() -> Non
     assert _both_corners(named, Identification("QS", 0.7, "QC", 0.5)) == named
     conflict = _both_corners(named, Identification("9H", 0.8, "6H", 0.7))
     assert conflict.card_id is None and conflict.margin == 0.0 and conflict.runner_up == "9H"
+
+
+def test_a_text_deck_has_no_model_scores_to_ask_for() -> None:
+    with pytest.raises(KioskError, match="printed text"):
+        identifier("math-pairs").scores([face("7x8", "math-pairs")])

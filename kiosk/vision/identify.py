@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from kiosk.decks import Deck, load_deck
+from kiosk.errors import KioskError
 from kiosk.vision.face import index_crops
 from kiosk.vision.runtime import TfliteModel
 
@@ -148,10 +149,11 @@ class Identifier:
         from kiosk.vision.textmatch import TextMatcher
 
         self.deck = load_deck(deck_id)
+        # a text deck is read without a model: none of the model state below exists for it
+        self._text = TextMatcher(self.deck) if self.deck.identify_by == "text" else None
         self.labels: tuple[str, ...] = ()
         self.gallery = None
-        if self.deck.identify_by == "text":
-            self._text = TextMatcher(self.deck)
+        if self._text is not None:
             return
         directory = models_dir or default_models_dir()
         name = model_name(self.deck)
@@ -165,6 +167,8 @@ class Identifier:
 
     def scores(self, images: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
         """Class probabilities ``(n, labels)`` and, for face models, embeddings ``(n, d)``."""
+        if self._text is not None:
+            raise KioskError(f"{self.deck.id} is read from its printed text: it has no model scores")
         outputs = self._model.run(prepare(images, self.input_size))
         probs = next(o for o in outputs if o.shape[-1] == len(self.labels))
         embed = next((o for o in outputs if o.shape[-1] != len(self.labels)), None)
@@ -174,7 +178,7 @@ class Identifier:
         """One answer per warped face (FACE_SIZE BGR, either way up)."""
         if not faces:
             return []
-        if self.deck.identify_by == "text":
+        if self._text is not None:
             return [self._text.identify(_as_bgr(f)) for f in faces]
         if self.deck.identify_by == "index":
             crops = [c for f in faces for c in index_crops(_as_bgr(f))]
