@@ -8,6 +8,7 @@ A card confirmed while still sliding in counts as 0; one never confirmed while r
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 
@@ -55,7 +56,7 @@ def main() -> int:
         ordered = sorted(latencies)
         print(f"arrivals {len(latencies) + len(missed)}: confirmation latency in 15 fps frames: "
               f"median {statistics.median(ordered)}, "
-              f"p95 {ordered[int(0.95 * (len(ordered) - 1))]}, "
+              f"p95 {ordered[math.ceil(0.95 * len(ordered)) - 1]}, "  # nearest rank
               f"max {ordered[-1]}; never confirmed {len(missed)}")
     for line in missed[:10]:
         print(f"  missed {line}")
