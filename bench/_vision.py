@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from kiosk.vision.detect import polygon_iou
+from kiosk.vision.detect import Detector, DetectorConfig, polygon_iou
 
 
 def load_identifier(deck_id: str) -> Any | None:
@@ -35,6 +35,19 @@ def pick_identifier(deck_id: str, oracle: bool) -> tuple[Any | None, Oracle | No
     (None when it is not built)."""
     found = Oracle() if oracle else None
     return found or load_identifier(deck_id), found
+
+
+def add_detector_option(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--detector", choices=("shipped", "model", "cues"), default="shipped",
+                    help="shipped: as the kiosk runs it; model: the outline model alone; "
+                         "cues: the hand-set whiteness and edge cues alone")
+
+
+def pick_detector(mode: str) -> Detector:
+    """The detector a ``--detector`` choice names (an A/B of the outline model)."""
+    if mode == "shipped":
+        return Detector()
+    return Detector(DetectorConfig(outline_model=mode == "model", hand_cues=mode == "cues"))
 
 
 class Timer:

@@ -2,7 +2,8 @@
 and identified exactly, corner accuracy, and the speed of detection + identification on
 1280x720 frames of 8 cards, single thread.
 
-Usage: ``python bench/bench_detect.py [--scenes 260] [--deck standard-52] [--overlap]``.
+Usage: ``python bench/bench_detect.py [--scenes 260] [--deck standard-52] [--overlap]
+[--no-identify] [--detector shipped|model|cues]``.
 A card counts as detected when a found quad overlaps its true outline with IoU >= 0.7.
 """
 
@@ -14,10 +15,9 @@ import sys
 from collections import Counter
 
 import cv2
-from _vision import Timer, corner_error, load_identifier, match_truth
+from _vision import Timer, add_detector_option, corner_error, load_identifier, match_truth, pick_detector
 
 from kiosk.render.scenes import render_scene
-from kiosk.vision.detect import Detector
 
 
 def main() -> int:
@@ -26,10 +26,12 @@ def main() -> int:
     ap.add_argument("--deck", default="standard-52")
     ap.add_argument("--overlap", action="store_true", help="let cards overlap (piles)")
     ap.add_argument("--seed", type=int, default=900_000, help="first scene seed (held-out range)")
+    ap.add_argument("--no-identify", action="store_true", help="detection only")
+    add_detector_option(ap)
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    detector = Detector()
-    identifier = load_identifier(args.deck)
+    detector = pick_detector(args.detector)
+    identifier = None if args.no_identify else load_identifier(args.deck)
     detect_t, ident_t = Timer(), Timer()
     cards = found = named = visible = visible_found = extra = 0
     errors: list[float] = []

@@ -1,6 +1,7 @@
 """Real photos (``../shared/data/real-cards/edje-tfod``): share of boxed cards detected and,
 when the identifier is available, share named with the right rank; per-set figures and the
-rank confusions. Usage: ``python bench/bench_real_photos.py [--deck standard-52] [--limit N]``.
+rank confusions. Usage: ``python bench/bench_real_photos.py [--deck standard-52] [--limit N]
+[--detector shipped|model|cues]``.
 
 A boxed card counts as detected when a detected quad's bounding box overlaps the labelled box
 with IoU >= 0.5 (each detection matches at most one box). The labels box only the visible part
@@ -20,8 +21,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from kiosk.vision.detect import Detector
+from _vision import add_detector_option, pick_detector
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-cards" / "edje-tfod"
 RANKS = {"nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
@@ -84,6 +84,7 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--no-identify", action="store_true", help="detection only")
     ap.add_argument("--misses", type=Path, help="write annotated missed photos here (a tmp dir)")
+    add_detector_option(ap)
     args = ap.parse_args()
     if not REAL.is_dir():
         print(f"skipped: {REAL} not found")
@@ -96,7 +97,7 @@ def main() -> int:
             identifier = Identifier(args.deck)
         except Exception as exc:  # noqa: BLE001 - the bench still measures detection
             print(f"identifier unavailable ({exc}); detection only")
-    detector = Detector()
+    detector = pick_detector(args.detector)
     for split in ("train", "test"):
         photos = sorted(p for p in (REAL / split).iterdir() if p.suffix.lower() == ".jpg")
         if args.limit:

@@ -105,3 +105,19 @@ def test_the_printer_line_says_what_the_printer_answers(
     monkeypatch.setattr(printer, "open_printer", lambda settings: Answering(online, paper))
     results = by_name(run_checks({"printer": CHECKS["printer"]}))
     assert results["printer"][0] == status and says in results["printer"][1]
+
+
+def test_model_files_fail_without_the_index_model_and_warn_without_the_outline_model(
+    kiosk_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kiosk.vision.identify import default_models_dir
+
+    shipped = default_models_dir()
+    models = tmp_path / "models"
+    models.mkdir()
+    monkeypatch.setenv("KIOSK_MODELS_DIR", str(models))
+    assert by_name(run_checks({"model files": CHECKS["model files"]}))["model files"][0] == FAIL
+    for name in ("index.tflite", "index.labels.txt"):
+        (models / name).write_bytes((shipped / name).read_bytes())
+    status, detail = by_name(run_checks({"model files": CHECKS["model files"]}))["model files"]
+    assert status == WARN and "outline.tflite" in detail

@@ -4,6 +4,7 @@ perspective, covered outlines, the corner order, and frames that are not picture
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import cv2
@@ -16,11 +17,18 @@ from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.render.textures import table_background
-from kiosk.vision.detect import Detector, as_bgr, order_corners, polygon_iou, quad_aspect
+from kiosk.vision.detect import Detector, DetectorConfig, as_bgr, order_corners, polygon_iou, quad_aspect
 from kiosk.vision.face import FACE_SIZE
 
 DECK = load_deck("standard-52")
-DETECTOR = Detector()
+# the kiosk's detector (with the outline model when it is built) and the hand-set cues alone,
+# which still run where the model file is missing
+DETECTORS = {"shipped": Detector(), "hand cues": Detector(DetectorConfig(outline_model=False))}
+
+
+@pytest.fixture(params=sorted(DETECTORS), scope="module")
+def detector(request: pytest.FixtureRequest) -> Detector:
+    return DETECTORS[request.param]
 
 
 def table(kind: str | int, seed: int = 0, size: tuple[int, int] = (640, 360)) -> np.ndarray:
@@ -35,9 +43,15 @@ def lay(img: np.ndarray, card_id: str, quad: np.ndarray) -> None:
     composite_card(img, face_bgra(DECK[card_id], None, 160), quad, (3.0, 3.0, 2.0, 0.4))
 
 
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
 def _bench(name: str):  # type: ignore[no-untyped-def]
-    """A module of ``bench/`` (the same matching and error measures as the benchmarks)."""
-    path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+    """A module of ``bench/`` (the same matching and error measures as the benchmarks), imported
+    as running it does: with ``bench/`` on the path, for its shared ``_vision`` module."""
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    path = BENCH / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(module)  # type: ignore[union-attr]
@@ -56,7 +70,7 @@ def match(dets: list, truth: np.ndarray) -> tuple[float, np.ndarray | None]:
 
 @pytest.mark.parametrize("kind", [40, 120, 200, "train/wood", "train/felt", "train/dark",
                                   "train/glossy", "heldout/oak", "heldout/baize", "heldout/dark"])
-def test_cards_found_with_accurate_corners_on_many_tables(kind: str | int) -> None:
+def test_cards_found_with_accurate_corners_on_many_tables(kind: str | int, detector: Detector) -> None:
     for seed in range(3):
         img = table(kind, seed)
         rng = np.random.default_rng(seed)
@@ -64,7 +78,7 @@ def test_cards_found_with_accurate_corners_on_many_tables(kind: str | int) -> No
                            float(rng.uniform(0, 6.3))) for k in range(2)]
         for k, quad in enumerate(quads):
             lay(img, DECK.ids[seed * 7 + k], quad)
-        dets = DETECTOR.detect(img)
+        dets = detector.detect(img)
         for quad in quads:
             iou, corners = match(dets, quad)
             short = float(np.linalg.norm(quad[1] - quad[0]))
@@ -77,12 +91,12 @@ def test_cards_found_with_accurate_corners_on_many_tables(kind: str | int) -> No
        tilt=st.lists(st.floats(-0.06, 0.06), min_size=8, max_size=8),
        level=st.sampled_from([35, 90, 170]))
 def test_any_rotation_and_perspective(angle: float, width: float, tilt: list[float],
-                                      level: int) -> None:
+                                      level: int, detector: Detector) -> None:
     img = table(level)
     quad = card_quad((320, 180), width, angle)
     quad = quad + np.array(tilt, np.float32).reshape(4, 2) * np.float32(width)  # perspective
     lay(img, "7H", quad)
-    dets = DETECTOR.detect(img)
+    dets = detector.detect(img)
     iou, corners = match(dets, quad)
     assert iou > 0.9
     assert corner_error(corners, quad) <= 0.06 * width
@@ -90,10 +104,10 @@ def test_any_rotation_and_perspective(angle: float, width: float, tilt: list[flo
     assert found.face.shape == (FACE_SIZE[1], FACE_SIZE[0], 3) and found.face.dtype == np.uint8
 
 
-def test_output_is_portrait_clockwise_from_top_left() -> None:
+def test_output_is_portrait_clockwise_from_top_left(detector: Detector) -> None:
     img = table(60)
     lay(img, "QS", card_quad((320, 180), 80, np.pi / 2 + 0.2))  # lying on its long side
-    (det,) = DETECTOR.detect(img)
+    (det,) = detector.detect(img)
     c = det.corners
     sides = np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)
     assert sides[0] < sides[1] and sides[2] < sides[3]  # TL->TR is a short side
@@ -115,34 +129,34 @@ def test_order_corners_is_independent_of_input_order(angle: float, start: int,
 
 
 @pytest.mark.parametrize("level", [50, 190])
-def test_covered_card_with_visible_index_is_kept(level: int) -> None:
+def test_covered_card_with_visible_index_is_kept(level: int, detector: Detector) -> None:
     """Another card covers a third of the queen; her top-left index stays visible."""
     img = table(level)
     under = card_quad((250, 180), 90, 0.2)
     over = card_quad((250 + 90 * 0.6, 180 + 126 * 0.35), 90, 0.2)
     lay(img, "QS", under)
     lay(img, "7H", over)
-    dets = DETECTOR.detect(img)
+    dets = detector.detect(img)
     assert match(dets, over)[0] > 0.85
     iou, corners = match(dets, under)
     assert iou > 0.75
     assert np.linalg.norm(corners - under, axis=1).min() < 6  # the visible corner is exact
 
 
-def test_two_cards_side_by_side_stay_two() -> None:
+def test_two_cards_side_by_side_stay_two(detector: Detector) -> None:
     img = table(70)
     left, right = card_quad((280, 180), 80, 0.0), card_quad((365, 180), 80, 0.0)  # 5 px apart
     lay(img, "2C", left)
     lay(img, "3D", right)
-    dets = DETECTOR.detect(img)
+    dets = detector.detect(img)
     assert match(dets, left)[0] > 0.85 and match(dets, right)[0] > 0.85
 
 
-def test_a_large_frame_is_analysed_at_its_own_scale() -> None:
+def test_a_large_frame_is_analysed_at_its_own_scale(detector: Detector) -> None:
     img = table(60, size=(2560, 1440))
     quad = card_quad((1200, 700), 300, 0.4)
     lay(img, "KD", quad)
-    iou, corners = match(DETECTOR.detect(img), quad)
+    iou, corners = match(detector.detect(img), quad)
     assert iou > 0.95 and corner_error(corners, quad) < 6
 
 
@@ -162,20 +176,20 @@ BAD_FRAMES = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD_FRAMES))
-def test_garbage_frames_give_no_card_and_no_error(name: str) -> None:
-    assert DETECTOR.detect(BAD_FRAMES[name]) == []
+def test_garbage_frames_give_no_card_and_no_error(name: str, detector: Detector) -> None:
+    assert detector.detect(BAD_FRAMES[name]) == []
 
 
-def test_grey_and_four_channel_frames_are_accepted() -> None:
+def test_grey_and_four_channel_frames_are_accepted(detector: Detector) -> None:
     img = table(60)
     lay(img, "AS", card_quad((320, 180), 80, 0.3))
     gray = img[:, :, 0].copy()
     bgra = np.dstack([img, np.full(img.shape[:2], 255, np.uint8)])
     assert as_bgr(gray).shape == img.shape and as_bgr(bgra).shape == img.shape
-    assert len(DETECTOR.detect(bgra)) == 1
+    assert len(detector.detect(bgra)) == 1
 
 
-def test_real_photos_regression_floor(real_cards: Path) -> None:
+def test_real_photos_regression_floor(real_cards: Path, detector: Detector) -> None:
     """edje-tfod test split (phone and webcam photos, clutter, overlaps): a floor that catches a
     regression; the target and the measured figure are in bench/bench_real_photos.py and
     docs/vision.md."""
@@ -184,7 +198,7 @@ def test_real_photos_regression_floor(real_cards: Path) -> None:
     boxed = found = 0
     for photo in sorted(p for p in folder.iterdir() if p.suffix.lower() == ".jpg"):
         labels = bench.load_boxes(photo.with_suffix(".xml"))
-        dets = DETECTOR.detect(cv2.imread(str(photo)))
+        dets = detector.detect(cv2.imread(str(photo)))
         boxed += len(labels)
         found += len(bench.match([b for _, b in labels], [d.corners for d in dets]))
     assert boxed > 100 and found / boxed >= 0.65

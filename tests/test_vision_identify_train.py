@@ -84,6 +84,10 @@ def test_real_folder_reads_labelled_subfolders(tmp_path: Path) -> None:
         ["train", "--deck", "standard-52", "--epochs", "0"],
         ["train", "--deck", "standard-52", "--real", "/no/such/folder"],
         ["train", "--deck", "math-pairs"],  # read from its text: no model to train
+        ["train", "--outline", "--real", "."],  # real photos label cards, not outlines
+        ["train", "--outline", "--per-class", "10"],
+        ["train", "--deck", "standard-52", "--scenes", "10"],
+        ["train", "--outline", "--scenes", "0"],
     ],
 )
 def test_train_rejects_bad_arguments(argv: list[str]) -> None:

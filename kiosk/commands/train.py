@@ -1,4 +1,5 @@
-"""``kiosk train --deck DECK --out models/``: rebuild the model that identifies a deck's cards.
+"""``kiosk train --deck DECK --out models/``: rebuild the model that identifies a deck's cards;
+``kiosk train --outline --out models/``: rebuild the detector's outline model (any deck).
 
 Index decks share one corner model (``index.tflite``); a face deck gets ``<deck-id>.tflite``; a
 text deck (math-pairs) is read without a model, so there is nothing to train.
@@ -16,9 +17,12 @@ from kiosk.errors import KioskError, UsageError
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("train", help="train the identification model of a deck (needs TensorFlow)")
-    p.add_argument("--deck", required=True, help=f"deck id: {', '.join(deck_ids())}")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--deck", help=f"deck id: {', '.join(deck_ids())}")
+    what.add_argument("--outline", action="store_true", help="the detector's outline model (all decks)")
     p.add_argument("--out", type=Path, default=Path("models"), help="output folder (default: models)")
     p.add_argument("--per-class", type=int, default=None, help="synthetic training images per class")
+    p.add_argument("--scenes", type=int, default=None, help="--outline: rendered training scenes")
     p.add_argument("--epochs", type=int, default=None)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--workers", type=int, default=None, help="processes/threads (default 2)")
@@ -32,32 +36,44 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deck not in deck_ids():
+    if args.deck is not None and args.deck not in deck_ids():
         raise UsageError(f"unknown deck {args.deck!r}; known decks: {', '.join(deck_ids())}")
-    if load_deck(args.deck).identify_by == "text":
+    if args.deck is not None and load_deck(args.deck).identify_by == "text":
         raise UsageError(f"{args.deck} is read from its printed text, without a model: nothing to train")
-    for name in ("per_class", "epochs", "workers"):
+    for name in ("per_class", "scenes", "epochs", "workers"):
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+    for name, needs in (("real", "deck"), ("per_class", "deck"), ("scenes", "outline")):
+        if getattr(args, name) is not None and not getattr(args, needs):
+            raise UsageError(f"--{name.replace('_', '-')} goes with --{needs}")
     if args.real is not None and not args.real.is_dir():
         raise UsageError(f"--real {args.real}: not a folder")
     try:
         import tensorflow  # noqa: F401
     except ImportError as exc:
         raise KioskError("training needs TensorFlow: pip install 'kiosk[train]'") from exc
-    from kiosk.vision.train.fit import Settings, train
-
     overrides = {
         k: v
         for k, v in (
-            ("per_class", args.per_class),
             ("epochs", args.epochs),
             ("seed", args.seed),
             ("workers", args.workers),
         )
         if v is not None
     }
+    if args.outline:
+        from kiosk.vision.train.outlines import Settings as OutlineSettings
+        from kiosk.vision.train.outlines import train_outlines
+
+        if args.scenes is not None:
+            overrides["samples"] = args.scenes
+        train_outlines(args.out, OutlineSettings(**overrides))
+        return 0
+    from kiosk.vision.train.fit import Settings, train
+
+    if args.per_class is not None:
+        overrides["per_class"] = args.per_class
     if args.real is not None:
         overrides["real"] = str(args.real)
     train(args.deck, args.out, Settings(**overrides))

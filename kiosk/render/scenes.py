@@ -50,6 +50,9 @@ class SceneCard:
 class Scene:
     image: np.ndarray  # BGR uint8
     cards: list[SceneCard]
+    #: Who owns each pixel: the index into ``cards``, -1 for the table, ``HAND`` for a hand
+    #: (int16, the image's height and width): the truth of the outline model.
+    labels: np.ndarray | None = None
 
 
 def card_quad(centre: tuple[float, float], short_side: float, angle: float) -> np.ndarray:
@@ -165,11 +168,13 @@ def render_scene(
     overlap: bool = True,
     hand: bool = False,
     distractors: bool = False,
+    table: str | None = None,
 ) -> Scene:
     """A photo-like view of ``n_cards`` cards of ``deck_id`` on a table, with exact truth.
 
     ``card_ids`` fixes which cards (else drawn without repetition); ``styles`` restricts the face
-    designs; ``hand`` adds a hand over the table, ``distractors`` phones, paper, coins and pens.
+    designs; ``hand`` adds a hand over the table, ``distractors`` phones, paper, coins and pens;
+    ``table`` names the split's texture family (else one is drawn).
     """
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}; expected one of {SPLITS}")
@@ -193,7 +198,7 @@ def render_scene(
             f"deck {deck_id} has no face style(s) {bad}; styles: {face_styles(deck_id)}"
         )
 
-    canvas = table_background(int(rng.integers(2**31)), (w, h), split)
+    canvas = table_background(int(rng.integers(2**31)), (w, h), split, table)
     if distractors:
         for _ in range(int(rng.integers(1, 4))):
             draw_distractor(canvas, rng)
@@ -220,7 +225,7 @@ def render_scene(
     for i, (card_id, corners, area) in enumerate(placed):
         occluded, index_visible = card_truth(labels, i, corners, area)
         cards.append(SceneCard(card_id, corners, round(occluded, 4), index_visible))
-    return Scene(image, cards)
+    return Scene(image, cards, labels)
 
 
 def render_empty(

@@ -22,17 +22,25 @@ candidates, and the corners are refined to sub-pixel on the full-resolution fram
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from kiosk.vision.face import warp_face
+from kiosk.vision.outline import OutlineModel, load_outline_model
 
 CARD_ASPECT = 88 / 63  # long side / short side of a standard (poker-size) card
 MIN_SIDE = 32  # frames smaller than this on either side hold no card worth naming
 MAX_PIXELS = 40_000_000  # larger frames are refused rather than risking memory
 _NEXT = np.array([1, 2, 3, 0])
+#: With the outline model, a quad from the hand-set cues must lie this much on what it calls card
+#: (a white stripe or a sheet of paper is card-shaped and white, but the model knows better).
+MODEL_AGREEMENT = 0.5
+SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
+SOFT_PARTIAL = 0.85  # score factor of a card completed from the outline model's regions
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,6 +68,8 @@ class DetectorConfig:
     nms_iou: float = 0.45
     max_cards: int = 32
     refine: bool = True
+    outline_model: bool = True  # use models/outline.tflite when it is there
+    hand_cues: bool = True  # the whiteness and edge cues (needed without the outline model)
 
 
 def as_bgr(frame: object) -> np.ndarray | None:
@@ -111,10 +121,13 @@ def polygon_iou(a: np.ndarray, b: np.ndarray) -> float:
 
 
 class Detector:
-    """Finds card quads in BGR frames of any size; stateless between frames, so thread-safe."""
+    """Finds card quads in BGR frames of any size; stateless between frames. One detector per
+    thread: the outline model's interpreter is not shared between threads."""
 
-    def __init__(self, config: DetectorConfig | None = None) -> None:
+    def __init__(self, config: DetectorConfig | None = None, outline: OutlineModel | None = None) -> None:
         self.config = config or DetectorConfig()
+        self.outline = outline if outline is not None else (
+            load_outline_model() if self.config.outline_model else None)
 
     def detect(self, frame: object) -> list[Detection]:
         """All cards found, best first. Unusable frames give an empty list, never an error."""
@@ -133,14 +146,24 @@ class Detector:
                                                    interpolation=cv2.INTER_AREA)
         area = float(small.shape[0] * small.shape[1])
         lo, hi = cfg.min_area * area, cfg.max_area * area
-        candidates: list[tuple[np.ndarray, float, bool]] = []
         white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
         bright = float(np.percentile(white[::4, ::4], 97))
-        cues, edges = _cue_contours(small, white, bright, lo, hi)
-        rest: list[tuple[np.ndarray, np.ndarray]] = []
+        cues: list[_Cue] = []
+        edges = np.zeros(white.shape, np.uint8)
+        model_mask = None
+        if self.outline is not None:
+            cue, edges = _outline_cue(self.outline, small, lo, hi)
+            cues.append(cue)  # first: its outline wins over the same card from another cue
+            model_mask = cue.solid
+        if cfg.hand_cues or self.outline is None:
+            hand, canny = _cue_contours(small, white, bright, lo, hi)
+            cues += hand
+            edges = cv2.max(edges, canny)
+        candidates: list[tuple[np.ndarray, float, bool]] = []
+        rest: list[tuple[np.ndarray, _Cue]] = []
         boxes: list[tuple[int, int, int, int]] = []
-        for contours, solid, complete in cues:
-            for cnt in contours:
+        for cue in cues:
+            for cnt in cue.contours:
                 a = cv2.contourArea(cnt)
                 if not lo <= a <= 1.5 * hi:
                     continue
@@ -150,17 +173,20 @@ class Detector:
                     continue  # the same card through another cue
                 # a card-shaped quad fills at least ~45% of its bounding box at any rotation;
                 # less cannot be a plain card, and skips the hull of a tangle of edges
-                plain = self._quad(cnt, a, lo, hi) if a >= 0.4 * bw * bh else None
+                fit = self._soft_quad if cue.soft else self._quad
+                plain = fit(cnt, a, lo, hi) if a >= 0.4 * bw * bh else None
                 if plain is not None:
                     candidates.append(plain)
                     boxes.append(box)
-                elif complete and a > lo * 1.5:
-                    rest.append((cnt, solid))
-        candidates = _white_bordered(white, candidates, bright)
+                elif cue.complete and a > lo * 1.5:
+                    rest.append((cnt, cue))
+        candidates = _plausible(candidates, white, bright, model_mask)
         size = _card_size([c[0] for c in candidates])
-        for cnt, solid in rest:
-            completed = self._partial_quads(cnt, solid, edges, lo, hi, size)
-            candidates += _white_bordered(white, completed, bright)
+        for cnt, cue in rest:
+            completed = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
+            if cue.soft:  # rounded corners place a completion less surely than a threshold's
+                completed = [(q, s * SOFT_PARTIAL, p) for q, s, p in completed]
+            candidates += _plausible(completed, white, bright, model_mask)
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
@@ -192,6 +218,22 @@ class Detector:
         if fill < self.config.min_fill or not self._aspect_ok(aspect):
             return None
         return quad, min(fill, 1.0) - abs(np.log(aspect / CARD_ASPECT)), False
+
+    def _soft_quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
+                   ) -> tuple[np.ndarray, float, bool] | None:
+        """A card from a soft outline (the outline model's: right where the card is, but its
+        corners rounded and its sides a pixel or two off): the smallest rectangle round it, if
+        the region fills it and it has card aspect. The refinement on the full frame then puts
+        each side on the card's edge."""
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(cnt)
+        quad = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
+        qa = rw * rh
+        if not lo <= qa <= hi or area < SOFT_FILL * qa:
+            return None
+        aspect = max(rw, rh) / max(min(rw, rh), 1e-6)
+        if not self._aspect_ok(aspect):
+            return None
+        return quad, min(area / qa, 1.0) - abs(np.log(aspect / CARD_ASPECT)), False
 
     def _aspect_ok(self, aspect: float) -> bool:
         return abs(np.log(aspect / CARD_ASPECT)) <= self.config.aspect_tolerance
@@ -421,6 +463,29 @@ def _rings(quads: np.ndarray, inset: float, n: int = 10) -> np.ndarray:
     return (q[:, :, None, :] + t * (q[:, _NEXT] - q)[:, :, None, :]).reshape(len(quads), -1, 2)
 
 
+class _Cue(NamedTuple):
+    """Outlines from one cue, the solid foreground they were cut from, whether partial outlines
+    may be completed on it, and whether its outlines are soft (rounded corners: a probability
+    map's, not a threshold's)."""
+
+    contours: Sequence[np.ndarray]
+    solid: np.ndarray
+    complete: bool
+    soft: bool = False
+
+
+def _plausible(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
+               model_mask: np.ndarray | None) -> list[tuple[np.ndarray, float, bool]]:
+    """The candidates that look like a card: a white paper margin (the outline model's too: on
+    real photos it also takes clutter for cards) and, when the model ran, mostly on what it
+    calls card."""
+    cands = _white_bordered(white, cands, bright)
+    if model_mask is not None and cands:
+        on = _coverage(model_mask, np.stack([c[0] for c in cands]))
+        cands = [c for c, share in zip(cands, on, strict=True) if share >= MODEL_AGREEMENT]
+    return cands
+
+
 def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool]], bright: float
                     ) -> list[tuple[np.ndarray, float, bool]]:
     """The candidates whose margin looks like white paper: not darker than what surrounds it,
@@ -551,7 +616,7 @@ def _enclosed(edges: np.ndarray, lo: float, hi: float) -> tuple[list[np.ndarray]
 
 
 def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float, hi: float
-                  ) -> tuple[list[tuple[list[np.ndarray], np.ndarray, bool]], np.ndarray]:
+                  ) -> tuple[list[_Cue], np.ndarray]:
     """Candidate outlines from two cues, each with the solid foreground they were cut from and
     whether partial outlines may be completed from it (only whiteness is trusted for that).
 
@@ -576,10 +641,25 @@ def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float,
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         contours = [c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi]
         cv2.drawContours(solid, contours, -1, 255, cv2.FILLED)
-        out.append((contours, solid, True))
+        out.append(_Cue(contours, solid, True))
 
     # regions closed by edges, also on a fine edge map: a card on a pale table has a faint outline
     for outline in (edges, cv2.dilate(cv2.Canny(blur, 4, 12), _KERNEL)):
         regions, region_mask = _enclosed(outline, lo, hi)
-        out.append((regions, region_mask, False))  # (never completed: the mask goes unused)
+        out.append(_Cue(regions, region_mask, False))  # (never completed: the mask goes unused)
     return out, edges
+
+
+def _outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float) -> tuple[_Cue, np.ndarray]:
+    """Candidate outlines from the outline model: the regions it calls card, parted along the
+    pixels it calls outline; with that card mask (for completing covered cards) and its outline
+    map as edges."""
+    card, edge = model.maps(small)
+    border = cv2.dilate(np.where(edge >= 0.3, 255, 0).astype(np.uint8), _KERNEL)
+    solid = np.where(card + edge >= 0.5, 255, 0).astype(np.uint8)
+    inner = cv2.bitwise_and(np.where(card >= 0.5, 255, 0).astype(np.uint8), cv2.bitwise_not(border))
+    # give back the pixel the dilated border took: regions still part where cards touch
+    inner = cv2.bitwise_and(cv2.dilate(cv2.morphologyEx(inner, cv2.MORPH_OPEN, _KERNEL), _KERNEL),
+                            solid)
+    contours, _ = cv2.findContours(inner, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return _Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True, True), border

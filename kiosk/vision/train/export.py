@@ -15,7 +15,7 @@ from kiosk.vision.runtime import TfliteModel
 MAX_INT8_LOSS = 0.003
 
 
-def _convert(model: Any, representative: np.ndarray | None) -> bytes:
+def convert(model: Any, representative: np.ndarray | None) -> bytes:
     import tensorflow as tf
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -51,14 +51,14 @@ def export(
     path = out / f"{name}.tflite"
     results: dict[str, Any] = {}
     for kind, rep in (("float32", None), ("int8", calib)):
-        path.write_bytes(_convert(model, rep))
+        path.write_bytes(convert(model, rep))
         results[kind] = {
             "accuracy": tflite_accuracy(path, x_val, y_val, len(labels)),
             "bytes": path.stat().st_size,
         }
     chosen = "int8" if results["int8"]["accuracy"] >= results["float32"]["accuracy"] - MAX_INT8_LOSS else "float32"
     if chosen == "float32":
-        path.write_bytes(_convert(model, None))
+        path.write_bytes(convert(model, None))
     (out / f"{name}.labels.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")
     results["shipped"] = chosen
     return results

@@ -67,3 +67,44 @@ def build_face(input_hw: tuple[int, int], n_classes: int, widths: tuple[int, ...
     x = layers.Dropout(0.2)(layers.ReLU()(hidden))
     probs = layers.Dense(n_classes, activation="softmax", name="probs")(x)
     return tf.keras.Model(inp, [probs, layers.UnitNormalization(name="embedding")(hidden)])
+
+
+def _bn(layers: Any) -> Any:
+    """Batch norm whose running statistics settle within a few dozen batches (the default 0.99
+    lags by hundreds, and a net trained for a few thousand steps then answers nothing)."""
+    return layers.BatchNormalization(momentum=0.9)
+
+
+def _separable(layers: Any, x: Any, filters: int, stride: int = 1, dilation: int = 1) -> Any:
+    """Depthwise 3x3 then pointwise 1x1: a tenth of a full convolution's work."""
+    x = layers.DepthwiseConv2D(3, strides=stride, dilation_rate=dilation, padding="same", use_bias=False)(x)
+    x = layers.ReLU()(_bn(layers)(x))
+    x = layers.Conv2D(filters, 1, use_bias=False)(x)
+    return layers.ReLU()(_bn(layers)(x))
+
+
+def build_outline(input_wh: tuple[int, int] | None = None) -> Any:
+    """The outline model: a small U-Net of separable convolutions on frames of ``input_wh`` (any
+    multiple of 16 when None, for training), three classes (table, card, outline) per pixel. Dilated layers at 1/8 and
+    1/16 scale see a whole card and its surroundings, which a faint outline on a white table
+    needs; the last layer mixes in the raw pixels for a sharp border."""
+    import tensorflow as tf
+
+    layers = tf.keras.layers
+    hw = (input_wh[1], input_wh[0]) if input_wh else (None, None)
+    inp = tf.keras.Input((*hw, 3), name="image")
+    s1 = layers.ReLU()(_bn(layers)(layers.Conv2D(16, 3, strides=2, padding="same", use_bias=False)(inp)))
+    s1 = _separable(layers, s1, 16)
+    s2 = _separable(layers, _separable(layers, s1, 32, 2), 32)
+    s3 = _separable(layers, s2, 48, 2)
+    s3 = _separable(layers, _separable(layers, s3, 48, dilation=2), 48, dilation=4)
+    s4 = _separable(layers, s3, 64, 2)
+    s4 = _separable(layers, _separable(layers, s4, 64, dilation=2), 64, dilation=4)
+    x = s4
+    for skip, filters in ((s3, 48), (s2, 32), (s1, 16)):
+        x = layers.Concatenate()([layers.UpSampling2D(2, interpolation="bilinear")(x), skip])
+        x = layers.ReLU()(_bn(layers)(layers.Conv2D(filters, 1, use_bias=False)(x)))
+        x = _separable(layers, x, filters)
+    x = layers.Concatenate()([layers.UpSampling2D(2, interpolation="bilinear")(x), inp])
+    x = layers.Conv2D(8, 1, activation="relu")(x)
+    return tf.keras.Model(inp, layers.Conv2D(3, 1, activation="softmax", name="classes")(x))
