@@ -40,6 +40,7 @@ _NEXT = np.array([1, 2, 3, 0])
 #: (a white stripe or a sheet of paper is card-shaped and white, but the model knows better).
 MODEL_AGREEMENT = 0.5
 SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
+SIZE_STEPS = (0.94, 1.0, 1.06)  # card sizes tried when completing a card from one corner
 SOFT_PARTIAL = 0.85  # score factor of a card completed from the outline model's regions
 
 
@@ -186,13 +187,13 @@ class Detector:
             completed = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
             if cue.soft:  # rounded corners place a completion less surely than a threshold's
                 completed = [(q, s * SOFT_PARTIAL, p) for q, s, p in completed]
-            candidates += _plausible(completed, white, bright, model_mask)
+            candidates += _plausible(completed, white, bright, None)  # edges vouch for these
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
         for quad, score, partial in kept:
             q = quad / scale
-            if full_gray is not None and not partial:
+            if full_gray is not None:
                 q = refine_quad(full_gray, q)
             out.append((order_corners(q), score, partial))
         return out
@@ -274,10 +275,10 @@ class Detector:
                 options += [np.array([poly[i], poly[j], poly[j] + u_next[j] * side * r,
                                       poly[i] + u_prev[i] * side * r], dtype=np.float32)
                             for r in (CARD_ASPECT, 1 / CARD_ASPECT)]
-            if size is not None:  # one corner and the known card size
-                v, a, b = poly[i], u_next[i], u_prev[i]
-                options += [np.array([v, v + a * sa, v + a * sa + b * sb, v + b * sb],
-                                     dtype=np.float32) for sa, sb in (size, size[::-1])]
+            if size is not None:  # one corner and the known card size, give or take 6 %
+                v, a, b = poly[i], u_next[i], u_prev[i]  # (cards nearer the camera look larger)
+                options += [np.array([v, v + a * sa * k, v + a * sa * k + b * sb * k, v + b * sb * k],
+                                     dtype=np.float32) for k in SIZE_STEPS for sa, sb in (size, size[::-1])]
         if not options:
             return []
         quads = np.stack(options)  # (2H, 4, 2)
@@ -477,8 +478,9 @@ class _Cue(NamedTuple):
 def _plausible(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
                model_mask: np.ndarray | None) -> list[tuple[np.ndarray, float, bool]]:
     """The candidates that look like a card: a white paper margin (the outline model's too: on
-    real photos it also takes clutter for cards) and, when the model ran, mostly on what it
-    calls card."""
+    real photos it also takes clutter for cards) and, given the model's ``model_mask``, mostly
+    on what it calls card (a completed card is not asked: its maps are too soft to judge one
+    whose outline is broken, by stripes or another card)."""
     cands = _white_bordered(white, cands, bright)
     if model_mask is not None and cands:
         on = _coverage(model_mask, np.stack([c[0] for c in cands]))

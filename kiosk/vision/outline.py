@@ -24,10 +24,12 @@ CLASSES = ("table", "card", "outline")
 def normalise(images: np.ndarray) -> np.ndarray:
     """Model input for uint8 BGR ``images`` (N, H, W, 3): each image's channel means removed and
     its contrast scaled to one, so exposure and colour casts do not matter. Training uses it."""
-    x = images.astype(np.float32)
-    mean = x.mean(axis=(1, 2), keepdims=True)
-    spread = x.std(axis=(1, 2, 3), keepdims=True)
-    return (x - mean) / (spread + 4.0)
+    out = np.empty(images.shape, np.float32)
+    for i, img in enumerate(images):  # cv2's statistics: a tenth of numpy's time on a frame
+        mean, std = (v.ravel() for v in cv2.meanStdDev(np.ascontiguousarray(img)))
+        spread = float(np.sqrt(np.mean(std**2 + mean**2) - np.mean(mean) ** 2))
+        out[i] = (img.astype(np.float32) - mean.astype(np.float32)) * np.float32(1 / (spread + 4.0))
+    return out
 
 
 def fit_input(img: np.ndarray) -> tuple[np.ndarray, tuple[int, int]]:
@@ -52,8 +54,8 @@ class OutlineModel:
         h, w = bgr.shape[:2]
         inp, (sw, sh) = fit_input(bgr)
         probs = self._model.run(normalise(inp[None]))[0][0, :sh, :sw]
-        probs = cv2.resize(probs, (w, h), interpolation=cv2.INTER_LINEAR)
-        return probs[..., 1], probs[..., 2]
+        return tuple(cv2.resize(np.ascontiguousarray(probs[..., k]), (w, h), interpolation=cv2.INTER_LINEAR)
+                     for k in (1, 2))  # type: ignore[return-value]
 
 
 def load_outline_model(directory: Path | None = None) -> OutlineModel | None:
