@@ -162,15 +162,14 @@ class Detector:
             edges = cv2.max(edges, canny)
         candidates: list[tuple[np.ndarray, float, bool]] = []
         rest: list[tuple[np.ndarray, _Cue]] = []
-        boxes: list[tuple[int, int, int, int]] = []
+        boxes = np.zeros((0, 4), np.float32)
         for cue in cues:
             for cnt in cue.contours:
                 a = cv2.contourArea(cnt)
                 if not lo <= a <= 1.5 * hi:
                     continue
-                x, y, bw, bh = cv2.boundingRect(cnt)
-                box = (x, y, bw, bh)
-                if any(_same_box(box, b) for b in boxes):
+                x, y, bw, bh = box = cv2.boundingRect(cnt)
+                if _same_box(box, boxes):
                     continue  # the same card through another cue
                 # a card-shaped quad fills at least ~45% of its bounding box at any rotation;
                 # less cannot be a plain card, and skips the hull of a tangle of edges
@@ -178,7 +177,7 @@ class Detector:
                 plain = fit(cnt, a, lo, hi) if a >= 0.4 * bw * bh else None
                 if plain is not None:
                     candidates.append(plain)
-                    boxes.append(box)
+                    boxes = np.vstack([boxes, np.array(box, np.float32)])
                 elif cue.complete and a > lo * 1.5:
                     rest.append((cnt, cue))
         candidates = _plausible(candidates, white, bright, model_mask)
@@ -268,20 +267,25 @@ class Detector:
         # (where the frame cuts a region off, its corners are the frame's, not a card's)
         u_prev, u_next = prev / norm_p[:, None], nxt / norm_n[:, None]
         options: list[np.ndarray] = []  # pairs of completions, the better of each pair may win
-        for i in np.flatnonzero(corner):
+        at = np.flatnonzero(corner)
+        for i in at:
             j = (i + 1) % n
             if corner[j]:  # a whole side between two corners
                 side = float(norm_n[i])
-                options += [np.array([poly[i], poly[j], poly[j] + u_next[j] * side * r,
-                                      poly[i] + u_prev[i] * side * r], dtype=np.float32)
+                options += [np.array([[poly[i], poly[j], poly[j] + u_next[j] * side * r,
+                                       poly[i] + u_prev[i] * side * r]], dtype=np.float32)
                             for r in (CARD_ASPECT, 1 / CARD_ASPECT)]
-            if size is not None:  # one corner and the known card size, give or take 6 %
-                v, a, b = poly[i], u_next[i], u_prev[i]  # (cards nearer the camera look larger)
-                options += [np.array([v, v + a * sa * k, v + a * sa * k + b * sb * k, v + b * sb * k],
-                                     dtype=np.float32) for k in SIZE_STEPS for sa, sb in (size, size[::-1])]
+        if size is not None and len(at):  # one corner and the known card size, give or take 6 %
+            # (cards nearer the camera look larger); both ways round, pairs side by side
+            dims = np.array([(sa * k, sb * k) for k in SIZE_STEPS for sa, sb in (size, size[::-1])], np.float32)
+            v = poly[at][:, None, :]
+            a = u_next[at][:, None, :] * dims[None, :, :1]
+            b = u_prev[at][:, None, :] * dims[None, :, 1:]
+            options.append(np.stack([v + 0 * a, v + a, v + a + b, v + b], axis=2).reshape(-1, 4, 2)
+                           .astype(np.float32))
         if not options:
             return []
-        quads = np.stack(options)  # (2H, 4, 2)
+        quads = np.concatenate(options)  # (2H, 4, 2)
         area = np.abs(_shoelace(quads))
         ok = (area >= lo) & (area <= hi) & _convex(quads)
         ok &= _coverage(mask, quads) >= cfg.min_coverage
@@ -508,10 +512,12 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
     return [c for c, k in zip(cands, keep, strict=True) if k]
 
 
-def _same_box(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    """Two bounding rectangles within a few percent of each other."""
-    tol = 0.04 * max(a[2], a[3], b[2], b[3])
-    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
+def _same_box(a: tuple[int, int, int, int], boxes: np.ndarray) -> bool:
+    """Whether bounding rectangle ``a`` is within a few percent of one of ``boxes`` (M, 4)."""
+    if not len(boxes):
+        return False
+    tol = 0.04 * np.maximum(max(a[2], a[3]), boxes[:, 2:].max(axis=1))
+    return bool((np.abs(boxes - np.asarray(a, np.float32)) <= tol[:, None]).all(axis=1).any())
 
 
 _GRID = np.linspace(0.04, 0.96, 11, dtype=np.float32)
