@@ -17,6 +17,7 @@ import numpy as np
 
 from kiosk.config import Config, VisionSettings
 from kiosk.table import TableView
+from kiosk.vision.detect import Detector, DetectorConfig
 from kiosk.vision.pipeline import VisionPipeline, VisionWorker, mat_locator
 from kiosk.vision.sources import open_source
 from kiosk.vision.sources.base import FrameSource
@@ -84,7 +85,8 @@ class VisionLink:
         self.worker = VisionWorker(self._open, self._pipeline(deck))
 
     def _pipeline(self, deck_id: str) -> VisionPipeline:
-        return VisionPipeline.for_deck(deck_id, self.homography, tracker_config(self.settings, self.fps))
+        detector = Detector(DetectorConfig(outline_model=self.settings.outline_model))
+        return VisionPipeline.for_deck(deck_id, self.homography, tracker_config(self.settings, self.fps), detector)
 
     def _open(self) -> FrameSource:
         """The first time, the first camera of the spec's fallbacks that works; after a loss, the

@@ -114,3 +114,15 @@ def test_the_model_finds_cards_the_hand_set_cues_miss_on_white_cloth_and_stripes
 
     with_model, cues_alone = found_by(Detector()), found_by(Detector(DetectorConfig(outline_model=False)))
     assert with_model >= cues_alone + 4 and with_model >= 0.6 * 40
+
+
+@needs_model
+@pytest.mark.parametrize("use", [True, False])
+def test_the_vision_setting_switches_the_model(use: bool) -> None:
+    """``[vision] outline_model = false`` in the configuration: the hand-set cues alone (faster on
+    a plain dark table)."""
+    from kiosk.config import VisionSettings
+    from kiosk.runtime import VisionLink
+
+    link = VisionLink("virtual", (640, 360), "standard-52", VisionSettings(outline_model=use), 15.0)
+    assert (link.worker.pipeline.detector.outline is not None) is use

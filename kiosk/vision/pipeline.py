@@ -61,11 +61,11 @@ class VisionPipeline:
 
     @classmethod
     def for_deck(cls, deck_id: str, homography: np.ndarray | None = None,
-                 tracker_config: TrackerConfig | None = None) -> VisionPipeline:
+                 tracker_config: TrackerConfig | None = None, detector: Detector | None = None) -> VisionPipeline:
         """The production pipeline: the shipped identifier of ``deck_id``."""
         from kiosk.vision.identify import Identifier
 
-        return cls(Identifier(deck_id), tracker_config=tracker_config, homography=homography)
+        return cls(Identifier(deck_id), detector, tracker_config, homography)
 
     def process(self, frame: object, timestamp: float | None = None) -> TableView:
         """Analyse one frame; never raises."""
