@@ -32,17 +32,23 @@ from kiosk.vision.train.model import build_face, build_index
 
 
 @dataclass(frozen=True)
-class Settings:
-    """Everything that decides the shipped file (recorded in the JSON next to it)."""
+class RunSettings:
+    """What every training run is decided by (recorded in the JSON next to the model)."""
 
-    per_class: int = 500
-    val_per_class: int = 60
     epochs: int = 14
     batch: int = 128
     learning_rate: float = 2e-3
     seed: int = 1
-    val_seed: int = 1001
+    val_seed: int = 1001  # the held-out data's seed
     workers: int = 2
+
+
+@dataclass(frozen=True)
+class Settings(RunSettings):
+    """An identification model's run: synthetic samples per class, optional real photos."""
+
+    per_class: int = 500
+    val_per_class: int = 60
     real: str | None = None
     real_repeats: int = 4
 
@@ -75,13 +81,19 @@ def _fit(
         log(f"epoch {epoch + 1}/{s.epochs}: loss {loss:.4f}, held-out accuracy {(probs.argmax(1) == yv).mean():.4f}")
 
 
-def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Build the model that identifies ``deck_id``'s cards and write it to ``out``."""
+def start_tensorflow(workers: int, seed: int) -> Any:
+    """TensorFlow on ``workers`` threads with every random generator seeded; the module."""
     import tensorflow as tf
 
-    tf.config.threading.set_intra_op_parallelism_threads(s.workers)
+    tf.config.threading.set_intra_op_parallelism_threads(workers)
     tf.config.threading.set_inter_op_parallelism_threads(1)
-    tf.keras.utils.set_random_seed(s.seed)
+    tf.keras.utils.set_random_seed(seed)
+    return tf
+
+
+def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Build the model that identifies ``deck_id``'s cards and write it to ``out``."""
+    start_tensorflow(s.workers, s.seed)
     deck = load_deck(deck_id)
     name = model_name(deck)
     if deck.identify_by == "index":
@@ -103,19 +115,26 @@ def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = pri
     rng = np.random.default_rng(s.seed)
     calib = x[rng.choice(len(x), size=min(500, len(x)), replace=False)]
     figures = export(model, labels, out, name, calib, xv, yv)
+    head = {"model": name, "deck": deck_id, "labels": len(labels), "input_wh": list(size)}
+    return write_record(out / f"{name}.train.json", head, model, len(x), len(xv), started, s, figures, log)
+
+
+def write_record(path: Path, head: dict[str, Any], model: Any, n_train: int, n_held_out: int,
+                 started: float, s: RunSettings, figures: dict[str, Any], log: Callable[[str], None]
+                 ) -> dict[str, Any]:
+    """The JSON record beside a trained model (what MODEL.md quotes); returned and logged."""
+    import tensorflow as tf
+
     record = {
-        "model": name,
-        "deck": deck_id,
-        "labels": len(labels),
-        "input_wh": list(size),
+        **head,
         "parameters": int(model.count_params()),
-        "training_samples": int(len(x)),
-        "held_out_samples": int(len(xv)),
+        "training_samples": n_train,
+        "held_out_samples": n_held_out,
         "seconds": round(time.monotonic() - started),
         "settings": asdict(s),
         "tensorflow": tf.__version__,
         **figures,
     }
-    (out / f"{name}.train.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     log(json.dumps(record, indent=2))
     return record

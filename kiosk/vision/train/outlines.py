@@ -9,11 +9,10 @@ along every border between a card and anything else (the table, a hand, another 
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ import numpy as np
 from kiosk.decks import DECK_IDS
 from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.outline import INPUT_WH, MODEL_FILE, fit_input, normalise
+from kiosk.vision.train.fit import RunSettings, start_tensorflow, write_record
 
 _RENDER_WH = (640, 360)
 _KERNEL = np.ones((3, 3), np.uint8)
@@ -89,18 +89,14 @@ def generate(n: int, seed: int, workers: int = 2) -> tuple[np.ndarray, np.ndarra
 
 
 @dataclass(frozen=True)
-class Settings:
-    """Everything that decides the shipped file (recorded in the JSON next to it)."""
+class Settings(RunSettings):
+    """The outline model's run: rendered scenes rather than samples per class."""
 
-    samples: int = 4500
-    val_samples: int = 300
     epochs: int = 8
     batch: int = 16
-    learning_rate: float = 2e-3
+    samples: int = 4500
+    val_samples: int = 300
     outline_weight: float = 3.0  # outline pixels are few and decide where cards part
-    seed: int = 1
-    val_seed: int = 1001
-    workers: int = 2
 
 
 def _weighted_loss(weight: float) -> Callable[[Any, Any], Any]:
@@ -135,14 +131,10 @@ def _tflite_iou(path: Path, x: np.ndarray, y: np.ndarray) -> list[float]:
 
 def train_outlines(out: Path, s: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Build ``out/outline.tflite`` and its record ``out/outline.train.json``."""
-    import tensorflow as tf
-
     from kiosk.vision.train.export import convert
     from kiosk.vision.train.model import build_outline
 
-    tf.config.threading.set_intra_op_parallelism_threads(s.workers)
-    tf.config.threading.set_inter_op_parallelism_threads(1)
-    tf.keras.utils.set_random_seed(s.seed)
+    tf = start_tensorflow(s.workers, s.seed)
     started = time.monotonic()
     x, y = generate(s.samples, s.seed, s.workers)
     xv, yv = generate(s.val_samples, s.val_seed, s.workers)
@@ -162,13 +154,14 @@ def train_outlines(out: Path, s: Settings, log: Callable[[str], None] = print) -
         log(f"epoch {epoch + 1}/{s.epochs}: loss {np.mean(losses):.4f}, held-out IoU card {iou[1]:.3f} "
             f"outline {iou[2]:.3f} ({time.monotonic() - started:.0f} s)")
     out.mkdir(parents=True, exist_ok=True)
-    model.save_weights(out / "outline.weights.h5")  # kept in case the conversion fails
+    weights = out / "outline.weights.h5"
+    model.save_weights(weights)  # kept until the conversion has worked
     fixed = build_outline(INPUT_WH)  # TFLite gets fixed shapes: its resize ops need them
     fixed.set_weights(model.get_weights())
     model = fixed
     path = out / MODEL_FILE
     figures: dict[str, Any] = {}
-    calib = normalise(x[np.random.default_rng(s.seed).choice(len(x), 200, replace=False)])
+    calib = normalise(x[np.random.default_rng(s.seed).choice(len(x), min(200, len(x)), replace=False)])
     for kind, rep in (("float32", None), ("int8", calib)):
         path.write_bytes(convert(model, rep))
         iou = _tflite_iou(path, xv, yv)
@@ -176,18 +169,7 @@ def train_outlines(out: Path, s: Settings, log: Callable[[str], None] = print) -
     chosen = "int8" if figures["int8"]["iou_card"] >= figures["float32"]["iou_card"] - 0.005 else "float32"
     if chosen == "float32":
         path.write_bytes(convert(model, None))
-    record = {
-        "model": "outline",
-        "input_wh": list(INPUT_WH),
-        "parameters": int(model.count_params()),
-        "training_samples": int(len(x)),
-        "held_out_samples": int(len(xv)),
-        "seconds": round(time.monotonic() - started),
-        "settings": asdict(s),
-        "tensorflow": tf.__version__,
-        **figures,
-        "shipped": chosen,
-    }
-    (out / "outline.train.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-    log(json.dumps(record, indent=2))
-    return record
+    figures["shipped"] = chosen
+    weights.unlink()
+    head = {"model": "outline", "input_wh": list(INPUT_WH)}
+    return write_record(out / "outline.train.json", head, model, len(x), len(xv), started, s, figures, log)
