@@ -22,7 +22,7 @@ candidates, and the corners are refined to sub-pixel on the full-resolution fram
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -41,7 +41,12 @@ _NEXT = np.array([1, 2, 3, 0])
 MODEL_AGREEMENT = 0.5
 SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
 SIZE_STEPS = (0.94, 1.0, 1.06)  # card sizes tried when completing a card from one corner
-SOFT_PARTIAL = 0.85  # score factor of a card completed from the outline model's regions
+#: A frame the outline model calls card over more than this share is nothing it was trained on
+#: (noise, a wall, a sheet held to the lens): its maps are not used.
+MAX_CARD_SHARE = 0.7
+#: Score factor of a card from the outline model's regions: its soft maps place a card less surely
+#: than a threshold's sharp outline, so where both see one card the sharp outline wins.
+SOFT_SCORE = 0.85
 
 
 @dataclass(frozen=True, eq=False)
@@ -153,7 +158,8 @@ class Detector:
         edges = np.zeros(white.shape, np.uint8)
         model_mask = None
         if self.outline is not None:
-            cue, edges = _outline_cue(self.outline, small, lo, hi)
+            cue, edges = _outline_cue(self.outline, small, lo, hi,
+                                      lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
             cues.append(cue)  # first: its outline wins over the same card from another cue
             model_mask = cue.solid
         if cfg.hand_cues or self.outline is None:
@@ -184,8 +190,8 @@ class Detector:
         size = _card_size([c[0] for c in candidates])
         for cnt, cue in rest:
             completed = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
-            if cue.soft:  # rounded corners place a completion less surely than a threshold's
-                completed = [(q, s * SOFT_PARTIAL, p) for q, s, p in completed]
+            if cue.soft:
+                completed = [(q, s * SOFT_SCORE, p) for q, s, p in completed]
             candidates += _plausible(completed, white, bright, None)  # edges vouch for these
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
@@ -233,7 +239,7 @@ class Detector:
         aspect = max(rw, rh) / max(min(rw, rh), 1e-6)
         if not self._aspect_ok(aspect):
             return None
-        return quad, min(area / qa, 1.0) - abs(np.log(aspect / CARD_ASPECT)), False
+        return quad, SOFT_SCORE * (min(area / qa, 1.0) - abs(np.log(aspect / CARD_ASPECT))), False
 
     def _aspect_ok(self, aspect: float) -> bool:
         return abs(np.log(aspect / CARD_ASPECT)) <= self.config.aspect_tolerance
@@ -556,9 +562,11 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
 
 
 def _concentric(inner: np.ndarray, outer: np.ndarray) -> bool:
-    """Centred on each other, as a picture frame in its card (not a card in a pair of cards)."""
+    """Centred on each other and well inside, as a picture frame in its card (not a card in a
+    pair of cards, nor the same card outlined a little wider by a softer cue)."""
     gap = float(np.linalg.norm(inner.mean(axis=0) - outer.mean(axis=0)))
-    return gap < 0.08 * float(np.linalg.norm(outer[0] - outer[2]))
+    smaller = cv2.contourArea(inner.astype(np.float32)) < 0.8 * cv2.contourArea(outer.astype(np.float32))
+    return gap < 0.08 * float(np.linalg.norm(outer[0] - outer[2])) and smaller
 
 
 def _boxes_meet(a: np.ndarray, b: np.ndarray) -> bool:
@@ -658,16 +666,45 @@ def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float,
     return out, edges
 
 
-def _outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float) -> tuple[_Cue, np.ndarray]:
+def _outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
+                 card_like: Callable[[np.ndarray], bool]) -> tuple[_Cue, np.ndarray]:
     """Candidate outlines from the outline model: the regions it calls card, parted along the
-    pixels it calls outline; with that card mask (for completing covered cards) and its outline
-    map as edges."""
+    pixels it calls outline, and the parts of those that are not ``card_like`` (two cards
+    merged); with that card mask (for completing covered cards) and its outline map as edges."""
     card, edge = model.maps(small)
     border = cv2.dilate(np.where(edge >= 0.3, 255, 0).astype(np.uint8), _KERNEL)
     solid = np.where(card + edge >= 0.5, 255, 0).astype(np.uint8)
+    if cv2.countNonZero(solid) > MAX_CARD_SHARE * solid.size:  # noise, a blank wall: not a table
+        return _Cue([], solid, False, True), border
     inner = cv2.bitwise_and(np.where(card >= 0.5, 255, 0).astype(np.uint8), cv2.bitwise_not(border))
     # give back the pixel the dilated border took: regions still part where cards touch
     inner = cv2.bitwise_and(cv2.dilate(cv2.morphologyEx(inner, cv2.MORPH_OPEN, _KERNEL), _KERNEL),
                             solid)
-    contours, _ = cv2.findContours(inner, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contours = list(cv2.findContours(inner, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0])
+    contours += _split_regions(inner, [c for c in contours if not card_like(c)], lo)
     return _Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True, True), border
+
+
+_CORE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11))
+
+
+def _split_regions(inner: np.ndarray, regions: list[np.ndarray], lo: float) -> list[np.ndarray]:
+    """Outlines of the parts of ``regions`` (of the mask ``inner``) joined only by thin bridges
+    (neighbouring cards on a white cloth, which the outline model merges): the regions are
+    eroded until the bridges break, and each core grows back within its region (where two meet,
+    they stay apart)."""
+    if not regions:
+        return []
+    mask = np.zeros_like(inner)
+    cv2.drawContours(mask, regions, -1, 255, cv2.FILLED)
+    inner = cv2.bitwise_and(inner, mask)
+    cores = cv2.erode(inner, _CORE)
+    n, labels = cv2.connectedComponents(cores, connectivity=4)
+    if n <= 2:
+        return []
+    grown = cv2.dilate(labels.astype(np.float32), _CORE)
+    grown[inner == 0] = 0
+    meet = cv2.dilate(grown, _KERNEL) != cv2.erode(grown, _KERNEL)
+    parts = np.where((grown > 0) & ~meet, 255, 0).astype(np.uint8)
+    contours = cv2.findContours(parts, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+    return [c for c in contours if cv2.contourArea(c) >= lo]
