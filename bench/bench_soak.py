@@ -7,6 +7,8 @@ per minute of table time, and errors.
 Measured 2026-11-29 (commit 507886f, 2 shared cores): 100,000 frames in 4,968 s (20.1 fps);
 memory 181.7 MB after warm-up, 187.1 MB at the end (+3.0 %; +0.2 % from frame 10,000 on);
 2,307 confirmations (41.5 per minute of table time); 0 errors.
+2026-12-01 with the outline model, ``--frames 10000`` beside other benchmarks: 775 s (12.9 fps);
+195.6 MB after warm-up, 198.8 MB at the end (+1.7 %); 222 confirmations; 0 errors.
 """
 
 from __future__ import annotations
