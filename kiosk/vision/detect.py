@@ -8,7 +8,10 @@ candidates compete:
   the local table and the local paper white, loosely and strictly, so it follows uneven light;
 * the same foreground with the *edge map* cut out, which parts cards that touch or overlap;
 * *regions enclosed by edges* (a coarse and a fine Canny map), which find a white card on a
-  white table where whiteness says nothing.
+  white table where whiteness says nothing;
+* the *outline model* (:mod:`kiosk.vision.outline`, when its file is there): the regions a small
+  network calls card, parted along what it calls outline. It also vetoes the other cues' plain
+  quads that lie mostly off what it calls card (a white stripe, a sheet of paper).
 
 An outline that is a quad of card aspect becomes a candidate, its corners fitted by lines on the
 middle of its sides (rounded card corners do not pull them in). Outlines that are not quads
