@@ -26,7 +26,7 @@ from kiosk.render.compositing import (
     face_width_for,
 )
 from kiosk.render.faces import ASPECT, face_styles
-from kiosk.render.textures import SPLITS, table_background
+from kiosk.render.textures import SPLITS, table_background, table_family
 from kiosk.vision.face import INDEX_BOX
 
 #: A card's short side as a fraction of the frame width (8-15 % at 1280x720).
@@ -53,6 +53,7 @@ class Scene:
     #: Who owns each pixel: the index into ``cards``, -1 for the table, ``HAND`` for a hand
     #: (int16, the image's height and width): the truth of the outline model.
     labels: np.ndarray | None = None
+    table: str = ""  # the table's texture family
 
 
 def card_quad(centre: tuple[float, float], short_side: float, angle: float) -> np.ndarray:
@@ -198,7 +199,8 @@ def render_scene(
             f"deck {deck_id} has no face style(s) {bad}; styles: {face_styles(deck_id)}"
         )
 
-    canvas = table_background(int(rng.integers(2**31)), (w, h), split, table)
+    table_seed = int(rng.integers(2**31))
+    canvas = table_background(table_seed, (w, h), split, table)
     if distractors:
         for _ in range(int(rng.integers(1, 4))):
             draw_distractor(canvas, rng)
@@ -225,7 +227,7 @@ def render_scene(
     for i, (card_id, corners, area) in enumerate(placed):
         occluded, index_visible = card_truth(labels, i, corners, area)
         cards.append(SceneCard(card_id, corners, round(occluded, 4), index_visible))
-    return Scene(image, cards, labels)
+    return Scene(image, cards, labels, table or table_family(table_seed, split))
 
 
 def render_empty(

@@ -165,6 +165,13 @@ def texture_families(split: str) -> tuple[str, ...]:
     return tuple(FAMILIES[split])
 
 
+def table_family(seed: int, split: str = "train") -> str:
+    """The texture family :func:`table_background` draws for ``seed`` when none is named (the
+    same first draw of the same generator)."""
+    families = texture_families(split)
+    return families[int(np.random.default_rng([seed, SPLITS.index(split)]).integers(len(families)))]
+
+
 def table_background(
     seed: int, size: tuple[int, int] = (1280, 720), split: str = "train", family: str | None = None
 ) -> np.ndarray:
