@@ -82,11 +82,14 @@ class VisionLink:
         self._last_index = -2
         self.frames = 0  # frames read from the camera, whatever the deck or pipeline
         self._lock = threading.Lock()
+        # one detector for every deck: its outline model is loaded once, and only the worker
+        # thread runs it
+        self.detector = Detector(DetectorConfig(outline_model=settings.outline_model))
         self.worker = VisionWorker(self._open, self._pipeline(deck))
 
     def _pipeline(self, deck_id: str) -> VisionPipeline:
-        detector = Detector(DetectorConfig(outline_model=self.settings.outline_model))
-        return VisionPipeline.for_deck(deck_id, self.homography, tracker_config(self.settings, self.fps), detector)
+        return VisionPipeline.for_deck(deck_id, self.homography, tracker_config(self.settings, self.fps),
+                                       self.detector)
 
     def _open(self) -> FrameSource:
         """The first time, the first camera of the spec's fallbacks that works; after a loss, the

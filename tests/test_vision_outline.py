@@ -125,4 +125,7 @@ def test_the_vision_setting_switches_the_model(use: bool) -> None:
     from kiosk.runtime import VisionLink
 
     link = VisionLink("virtual", (640, 360), "standard-52", VisionSettings(outline_model=use), 15.0)
-    assert (link.worker.pipeline.detector.outline is not None) is use
+    detector = link.worker.pipeline.detector
+    assert (detector.outline is not None) is use
+    link.set_deck("affiche-belge")  # a game on another deck: the model is not loaded again
+    assert link.worker.pipeline.detector is detector

@@ -14,11 +14,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from kiosk.vision.runtime import TfliteModel
+from kiosk.vision.identify import default_models_dir
+from kiosk.vision.runtime import RuntimeMissing, TfliteModel
 
 MODEL_FILE = "outline.tflite"
 INPUT_WH: tuple[int, int] = (320, 192)  # a 16:9 frame at 320 px, cards 25 to 50 px wide
-CLASSES = ("table", "card", "outline")
 
 
 def normalise(images: np.ndarray) -> np.ndarray:
@@ -61,9 +61,6 @@ class OutlineModel:
 def load_outline_model(directory: Path | None = None) -> OutlineModel | None:
     """The shipped outline model, or None when there is none (the detector's own cues then work
     alone) or no TFLite runtime is installed."""
-    from kiosk.vision.identify import default_models_dir
-    from kiosk.vision.runtime import RuntimeMissing
-
     path = (directory or default_models_dir()) / MODEL_FILE
     if not path.is_file():
         return None
