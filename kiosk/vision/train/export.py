@@ -4,6 +4,7 @@ accuracy, else float32) beside its labels, and measure what was written with the
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,22 @@ def tflite_accuracy(path: Path, x: np.ndarray, y: np.ndarray, n_labels: int, bat
     return hits / max(1, len(x))
 
 
+def write_quantized(model: Any, path: Path, calib: np.ndarray, measure: Callable[[Path], dict[str, float]],
+                    key: str, max_loss: float) -> dict[str, Any]:
+    """Write ``model`` to ``path`` as int8 (weights and activations, calibrated on ``calib``)
+    unless that loses more than ``max_loss`` of ``measure(path)[key]`` against float32; the
+    figures of both, measured on the written files, and which was shipped."""
+    results: dict[str, Any] = {}
+    for kind, rep in (("float32", None), ("int8", calib)):
+        path.write_bytes(convert(model, rep))
+        results[kind] = {**measure(path), "bytes": path.stat().st_size}
+    chosen = "int8" if results["int8"][key] >= results["float32"][key] - max_loss else "float32"
+    if chosen == "float32":
+        path.write_bytes(convert(model, None))
+    results["shipped"] = chosen
+    return results
+
+
 def export(
     model: Any,
     labels: tuple[str, ...],
@@ -48,17 +65,8 @@ def export(
 ) -> dict[str, Any]:
     """Write ``out/<name>.tflite`` and ``out/<name>.labels.txt``; returns the measured figures."""
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{name}.tflite"
-    results: dict[str, Any] = {}
-    for kind, rep in (("float32", None), ("int8", calib)):
-        path.write_bytes(convert(model, rep))
-        results[kind] = {
-            "accuracy": tflite_accuracy(path, x_val, y_val, len(labels)),
-            "bytes": path.stat().st_size,
-        }
-    chosen = "int8" if results["int8"]["accuracy"] >= results["float32"]["accuracy"] - MAX_INT8_LOSS else "float32"
-    if chosen == "float32":
-        path.write_bytes(convert(model, None))
+    results = write_quantized(model, out / f"{name}.tflite", calib,
+                              lambda p: {"accuracy": tflite_accuracy(p, x_val, y_val, len(labels))},
+                              "accuracy", MAX_INT8_LOSS)
     (out / f"{name}.labels.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")
-    results["shipped"] = chosen
     return results

@@ -85,9 +85,9 @@ def _separable(layers: Any, x: Any, filters: int, stride: int = 1, dilation: int
 
 def build_outline(input_wh: tuple[int, int] | None = None) -> Any:
     """The outline model: a small U-Net of separable convolutions on frames of ``input_wh`` (any
-    multiple of 16 when None, for training), three classes (table, card, outline) per pixel. Dilated layers at 1/8 and
-    1/16 scale see a whole card and its surroundings, which a faint outline on a white table
-    needs; the last layer mixes in the raw pixels for a sharp border."""
+    multiple of 16 when None, for training), three classes (table, card, outline) per pixel.
+    Dilated layers at 1/8 and 1/16 scale see a whole card and its surroundings, which a faint
+    outline on a white table needs; the last layer mixes in the raw pixels for a sharp border."""
     import tensorflow as tf
 
     layers = tf.keras.layers

@@ -21,10 +21,11 @@ import numpy as np
 
 from kiosk.decks import DECK_IDS
 from kiosk.render.scenes import render_empty, render_scene
-from kiosk.vision.outline import INPUT_WH, MODEL_FILE, fit_input, normalise
+from kiosk.vision.outline import INPUT_WH, MODEL_FILE, OutlineModel, fit_input, normalise
 from kiosk.vision.train.fit import RunSettings, start_tensorflow, write_record
 
 _RENDER_WH = (640, 360)
+MAX_INT8_IOU_LOSS = 0.005  # int8 is shipped unless its card IoU is this much below float32's
 _KERNEL = np.ones((3, 3), np.uint8)
 
 
@@ -119,8 +120,6 @@ def class_iou(pred: np.ndarray, truth: np.ndarray) -> list[float]:
 
 
 def _tflite_iou(path: Path, x: np.ndarray, y: np.ndarray) -> list[float]:
-    from kiosk.vision.outline import OutlineModel
-
     model = OutlineModel(path)
     preds = []
     for img in x:
@@ -131,7 +130,7 @@ def _tflite_iou(path: Path, x: np.ndarray, y: np.ndarray) -> list[float]:
 
 def train_outlines(out: Path, s: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Build ``out/outline.tflite`` and its record ``out/outline.train.json``."""
-    from kiosk.vision.train.export import convert
+    from kiosk.vision.train.export import write_quantized
     from kiosk.vision.train.model import build_outline
 
     tf = start_tensorflow(s.workers, s.seed)
@@ -159,17 +158,13 @@ def train_outlines(out: Path, s: Settings, log: Callable[[str], None] = print) -
     fixed = build_outline(INPUT_WH)  # TFLite gets fixed shapes: its resize ops need them
     fixed.set_weights(model.get_weights())
     model = fixed
-    path = out / MODEL_FILE
-    figures: dict[str, Any] = {}
     calib = normalise(x[np.random.default_rng(s.seed).choice(len(x), min(200, len(x)), replace=False)])
-    for kind, rep in (("float32", None), ("int8", calib)):
-        path.write_bytes(convert(model, rep))
+
+    def measure(path: Path) -> dict[str, float]:
         iou = _tflite_iou(path, xv, yv)
-        figures[kind] = {"iou_card": round(iou[1], 4), "iou_outline": round(iou[2], 4), "bytes": path.stat().st_size}
-    chosen = "int8" if figures["int8"]["iou_card"] >= figures["float32"]["iou_card"] - 0.005 else "float32"
-    if chosen == "float32":
-        path.write_bytes(convert(model, None))
-    figures["shipped"] = chosen
+        return {"iou_card": round(iou[1], 4), "iou_outline": round(iou[2], 4)}
+
+    figures = write_quantized(model, out / MODEL_FILE, calib, measure, "iou_card", MAX_INT8_IOU_LOSS)
     weights.unlink()
     head = {"model": "outline", "input_wh": list(INPUT_WH)}
     return write_record(out / "outline.train.json", head, model, len(x), len(xv), started, s, figures, log)
