@@ -42,7 +42,11 @@ _NEXT = np.array([1, 2, 3, 0])
 #: With the outline model, a quad from the hand-set cues must lie this much on what it calls card
 #: (a white stripe or a sheet of paper is card-shaped and white, but the model knows better).
 MODEL_AGREEMENT = 0.5
+#: ... and a card completed from a corner, this much: the model's union of cards holds a hidden
+#: card; a completion out over the table (pale tables: whiteness is everywhere) it does not hold.
+COMPLETED_AGREEMENT = 0.7
 SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
+SOFT_NOTCHED = 0.6  # ... or at least this share, when its convex hull fills SOFT_FILL
 SIZE_STEPS = (0.94, 1.0, 1.06)  # card sizes tried when completing a card from one corner
 #: A frame the outline model calls card over more than this share is nothing it was trained on
 #: (noise, a wall, a sheet held to the lens): its maps are not used.
@@ -50,6 +54,9 @@ MAX_CARD_SHARE = 0.7
 #: Score factor of a card from the outline model's regions: its soft maps place a card less surely
 #: than a threshold's sharp outline, so where both see one card the sharp outline wins.
 SOFT_SCORE = 0.85
+#: An outline is completed only where at least this share of the smallest card is not yet
+#: inside a card found whole (a card under others shows a corner of about this size).
+UNEXPLAINED = 0.25
 
 
 @dataclass(frozen=True, eq=False)
@@ -191,11 +198,11 @@ class Detector:
                     rest.append((cnt, cue))
         candidates = _plausible(candidates, white, bright, model_mask)
         size = _card_size([c[0] for c in candidates])
-        for cnt, cue in rest:
+        for cnt, cue in _unexplained(rest, candidates, white.shape, lo):
             completed = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
             if cue.soft:
                 completed = [(q, s * SOFT_SCORE, p) for q, s, p in completed]
-            candidates += _plausible(completed, white, bright, None)  # edges vouch for these
+            candidates += _plausible(completed, white, bright, model_mask, COMPLETED_AGREEMENT)
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
@@ -237,7 +244,11 @@ class Detector:
         (cx, cy), (rw, rh), angle = cv2.minAreaRect(cnt)
         quad = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
         qa = rw * rh
-        if not lo <= qa <= hi or area < SOFT_FILL * qa:
+        if not lo <= qa <= hi or area < SOFT_NOTCHED * qa:
+            return None
+        # a plain card with little ink (an ace, a three) leaves the model unsure inside, so its
+        # region may be notched: the hull must fill the rectangle, the region most of it
+        if area < SOFT_FILL * qa and cv2.contourArea(cv2.convexHull(cnt)) < SOFT_FILL * qa:
             return None
         aspect = max(rw, rh) / max(min(rw, rh), 1e-6)
         if not self._aspect_ok(aspect):
@@ -304,6 +315,28 @@ class Detector:
         best = score.argmax(axis=1)
         return [(quads[2 * h + k], 0.8 * float(score[h, k]), True)
                 for h, k in enumerate(best) if score[h, k] >= 0]
+
+
+def _unexplained(rest: list[tuple[np.ndarray, _Cue]], found: list[tuple[np.ndarray, float, bool]],
+                 shape: tuple[int, int], lo: float) -> list[tuple[np.ndarray, _Cue]]:
+    """The outlines in ``rest`` that the cards found whole leave a card's corner of to explain.
+
+    Completing a partial outline is the detector's dearest step; an outline lying (nearly) all
+    inside cards already found (the same card seen by another cue, a card's picture, a pile whose
+    cards were all found) cannot hold another card, so it is skipped."""
+    if not rest or not found:
+        return rest
+    covered = np.zeros(shape, np.uint8)
+    cv2.fillPoly(covered, [np.round(q).astype(np.int32) for q, _, _ in found], 255)
+    out = []
+    for cnt, cue in rest:
+        x, y, w, h = cv2.boundingRect(cnt)
+        own = np.zeros((h, w), np.uint8)
+        cv2.drawContours(own, [cnt], -1, 255, cv2.FILLED, offset=(-x, -y))
+        left = cv2.countNonZero(cv2.bitwise_and(own, cv2.bitwise_not(covered[y:y + h, x:x + w])))
+        if left >= UNEXPLAINED * lo:
+            out.append((cnt, cue))
+    return out
 
 
 def _shoelace(quads: np.ndarray) -> np.ndarray:
@@ -489,15 +522,15 @@ class _Cue(NamedTuple):
 
 
 def _plausible(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
-               model_mask: np.ndarray | None) -> list[tuple[np.ndarray, float, bool]]:
+               model_mask: np.ndarray | None, agreement: float = MODEL_AGREEMENT
+               ) -> list[tuple[np.ndarray, float, bool]]:
     """The candidates that look like a card: a white paper margin (the outline model's too: on
-    real photos it also takes clutter for cards) and, given the model's ``model_mask``, mostly
-    on what it calls card (a completed card is not asked: its maps are too soft to judge one
-    whose outline is broken, by stripes or another card)."""
+    real photos it also takes clutter for cards) and, given the model's ``model_mask``, at least
+    ``agreement`` of it on what the model calls card or outline."""
     cands = _white_bordered(white, cands, bright)
     if model_mask is not None and cands:
         on = _coverage(model_mask, np.stack([c[0] for c in cands]))
-        cands = [c for c, share in zip(cands, on, strict=True) if share >= MODEL_AGREEMENT]
+        cands = [c for c, share in zip(cands, on, strict=True) if share >= agreement]
     return cands
 
 
