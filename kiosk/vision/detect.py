@@ -43,8 +43,9 @@ _NEXT = np.array([1, 2, 3, 0])
 #: (a white stripe or a sheet of paper is card-shaped and white, but the model knows better).
 MODEL_AGREEMENT = 0.5
 #: ... and a card completed from a corner, this much: the model's union of cards holds a hidden
-#: card; a completion out over the table (pale tables: whiteness is everywhere) it does not hold.
-COMPLETED_AGREEMENT = 0.7
+#: card, a completion out over a pale table (whiteness is everywhere) it does not; kept low, as
+#: the model is unsure of an ace on stripes, which only a completion finds.
+COMPLETED_AGREEMENT = 0.3
 SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
 SOFT_NOTCHED = 0.6  # ... or at least this share, when its convex hull fills SOFT_FILL
 SIZE_STEPS = (0.94, 1.0, 1.06)  # card sizes tried when completing a card from one corner
@@ -57,6 +58,8 @@ SOFT_SCORE = 0.85
 #: An outline is completed only where at least this share of the smallest card is not yet
 #: inside a card found whole (a card under others shows a corner of about this size).
 UNEXPLAINED = 0.25
+#: A card completed past the frame's edge must have at least this share of it in the frame.
+MIN_IN_FRAME = 0.5
 
 
 @dataclass(frozen=True, eq=False)
@@ -366,13 +369,19 @@ def _card_size(quads: list[np.ndarray]) -> tuple[float, float] | None:
 
 
 def _edge_support(edges: np.ndarray, quads: np.ndarray, n: int = 16) -> np.ndarray:
-    """Per quad and side (N, 4), the share of points (away from the corners) on an edge pixel."""
+    """Per quad and side (N, 4), the share of its points (away from the corners) inside the
+    frame that lie on an edge pixel; a side wholly off the frame has none."""
     h, w = edges.shape
     t = np.linspace(0.1, 0.9, n, dtype=np.float32)[None, None, :, None]
     pts = quads[:, :, None, :] + t * (quads[:, _NEXT] - quads)[:, :, None, :]  # (N, 4, n, 2)
+    inside = _in_frame(pts, w, h)
     xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
     ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
-    return (edges[ys, xs] > 0).mean(axis=2)
+    return ((edges[ys, xs] > 0) & inside).sum(axis=2) / np.maximum(inside.sum(axis=2), 1)
+
+
+def _in_frame(pts: np.ndarray, w: int, h: int) -> np.ndarray:
+    return (pts[..., 0] >= 0) & (pts[..., 0] < w) & (pts[..., 1] >= 0) & (pts[..., 1] < h)
 
 
 def _face(bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -568,16 +577,19 @@ _GU, _GV = (g.ravel() for g in np.meshgrid(_GRID, _GRID))
 
 def _coverage(mask: np.ndarray, quads: np.ndarray) -> np.ndarray:
     """Per (N, 4, 2) quad, the share of an 11x11 grid of points inside it that lie on the
-    foreground ``mask`` (points off the frame count as background)."""
+    foreground ``mask``, counting only the points inside the frame (a card may run off it) but
+    0 for a quad that is mostly off the frame."""
     p0, p1, p2, p3 = (quads[:, k, None, :] for k in range(4))
     top = p0 + _GU[None, :, None] * (p1 - p0)
     bottom = p3 + _GU[None, :, None] * (p2 - p3)
     pts = top + _GV[None, :, None] * (bottom - top)  # (N, 121, 2)
     h, w = mask.shape
-    inside = (pts[..., 0] >= 0) & (pts[..., 0] < w) & (pts[..., 1] >= 0) & (pts[..., 1] < h)
+    inside = _in_frame(pts, w, h)
     xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
     ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
-    return ((mask[ys, xs] > 0) & inside).mean(axis=1)
+    seen = inside.sum(axis=1)
+    share = ((mask[ys, xs] > 0) & inside).sum(axis=1) / np.maximum(seen, 1)
+    return np.where(seen >= MIN_IN_FRAME * inside.shape[1], share, 0.0)
 
 
 def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
