@@ -132,11 +132,7 @@ def quad_aspect(quad: np.ndarray) -> float:
 
 def polygon_iou(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over union of two convex quads."""
-    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    if inter <= 0:
-        return 0.0
-    union = cv2.contourArea(a.astype(np.float32)) + cv2.contourArea(b.astype(np.float32)) - inter
-    return float(inter / max(union, 1e-6))
+    return _overlap(a, b)[0]
 
 
 class Detector:
@@ -599,12 +595,12 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
     kept: list[tuple[np.ndarray, float, bool, np.ndarray]] = []
     for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
-        clash = [k for k in kept if _boxes_meet(box, k[3]) and (
-            polygon_iou(quad, k[0]) >= iou or _inside(quad, k[0]) or _inside(k[0], quad))]
+        overlaps = [(k, _overlap(quad, k[0])) for k in kept if _boxes_meet(box, k[3])]
+        clash = [(k, o) for k, o in overlaps if o[0] >= iou or o[1] or o[2]]
         if not clash:
             kept.append((quad, score, partial, box))
-        elif not partial and all(_inside(k[0], quad) and _concentric(k[0], quad) for k in clash):
-            kept = [k for k in kept if not any(k is c for c in clash)]
+        elif not partial and all(o[2] and _concentric(k[0], quad) for k, o in clash):
+            kept = [k for k in kept if not any(k is c for c, _ in clash)]
             kept.append((quad, score, partial, box))
     return [(q, s, p) for q, s, p, _ in kept]
 
@@ -621,10 +617,14 @@ def _boxes_meet(a: np.ndarray, b: np.ndarray) -> bool:
     return bool(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
 
 
-def _inside(a: np.ndarray, b: np.ndarray) -> bool:
-    """``a`` lies mostly within ``b`` (the picture frame within a card)."""
-    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    return inter > 0.8 * cv2.contourArea(a.astype(np.float32))
+def _overlap(a: np.ndarray, b: np.ndarray) -> tuple[float, bool, bool]:
+    """IoU of two convex quads, whether ``a`` lies mostly (80%) within ``b`` and whether ``b``
+    within ``a`` (a picture frame within its card): one intersection for the three."""
+    a32, b32 = a.astype(np.float32), b.astype(np.float32)
+    inter, _ = cv2.intersectConvexConvex(a32, b32)
+    area_a, area_b = cv2.contourArea(a32), cv2.contourArea(b32)
+    iou = float(inter / max(area_a + area_b - inter, 1e-6)) if inter > 0 else 0.0
+    return iou, inter > 0.8 * area_a, inter > 0.8 * area_b
 
 
 def _block(img: np.ndarray, frac: float) -> int:
