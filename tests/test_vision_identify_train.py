@@ -24,7 +24,7 @@ from kiosk.vision.train.dataset import (
     real_folder,
 )
 from kiosk.vision.train.faces import face_labels, face_sample
-from kiosk.vision.train.synth import synth_face
+from kiosk.vision.train.synth import _court_picture, synth_face
 
 
 def test_index_labels_are_the_52_cards_the_joker_and_none() -> None:
@@ -54,6 +54,21 @@ def test_samples_keep_their_shape_and_type(seed: int, label: str) -> None:
     assert crop.dtype == np.uint8 and crop.shape[2] == 3
     sample = face_sample("kakkerlakken-64", rng, "rat")
     assert sample.shape == (FACE_SIZE[1], FACE_SIZE[0], 3)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from("SHDC"))
+def test_court_picture_stays_inside_its_frame(seed: int, suit: str) -> None:
+    """The generator draws court pictures right beside the index (as real decks do), so nothing
+    of the picture may spill out of its frame over the index column."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", FACE_SIZE, (255, 255, 255))
+    frame = (30.0, 20.0, FACE_SIZE[0] - 30.0, FACE_SIZE[1] - 20.0)
+    _court_picture(ImageDraw.Draw(img), np.random.default_rng(seed), frame, suit, (20, 20, 20), None)
+    ys, xs = np.nonzero((np.asarray(img) != 255).any(axis=2))
+    assert xs.min() >= frame[0] - 1 and xs.max() <= frame[2] + 1
+    assert ys.min() >= frame[1] - 1 and ys.max() <= frame[3] + 1
 
 
 def test_face_labels_are_species_or_card_ids() -> None:

@@ -143,7 +143,9 @@ def _draw_rank(
     ink: tuple[int, int, int],
     font: Path,
 ) -> None:
-    """The rank text fitted to the box height; "10" is squeezed like most brands do."""
+    """The rank text fitted to the box height and condensed at random: real indices are often
+    tall and narrow (a condensed Q is as narrow as the 0 of a "10", a condensed 3 as a J), so
+    the width of a glyph must not tell the rank. "10" is squeezed further, as most brands do."""
     x, y, w, h = box
     size = max(6, int(h * 1.35))
     f = _font(font, size)
@@ -152,12 +154,34 @@ def _draw_rank(
     scale = h / max(th, 1)
     layer = Image.new("L", (int(tw) + 4, int(th) + 4), 0)
     ImageDraw.Draw(layer).text((2 - bb[0], 2 - bb[1]), rank, font=f, fill=255)
-    squeeze = 0.62 if len(rank) == 2 else 1.0
-    squeeze *= float(rng.uniform(0.8, 1.15))
+    squeeze = 0.62 * float(rng.uniform(0.8, 1.15)) if len(rank) == 2 else float(rng.uniform(0.6, 1.15))
     nw = max(2, int(round((tw + 4) * scale * squeeze)))
     nh = max(2, int(round((th + 4) * scale)))
     mask = layer.resize((nw, nh), Image.Resampling.BILINEAR)
     draw.bitmap((int(x + w / 2 - nw / 2), int(y)), mask, fill=ink)
+
+
+def _draw_card_q(
+    draw: ImageDraw.ImageDraw,
+    rng: np.random.Generator,
+    box: tuple[float, float, float, float],
+    ink: tuple[int, int, int],
+) -> None:
+    """The Q of most real decks (Bicycle and its kin), which no text font draws: a narrow oval
+    whose tail is a stroke crossing the bowl, or a swash under it."""
+    x, y, w, h = box
+    gw = h * float(rng.uniform(0.45, 0.8))
+    stroke = max(1, int(h * rng.uniform(0.07, 0.16)))
+    cx = x + w / 2
+    bottom = y + h * float(rng.uniform(0.8, 0.92))
+    draw.ellipse((cx - gw / 2, y, cx + gw / 2, bottom), outline=ink, width=stroke)
+    if rng.random() < 0.6:  # the tail crosses the bowl from its left middle
+        start = (cx - gw * rng.uniform(0.1, 0.45), y + h * rng.uniform(0.45, 0.65))
+    else:  # a swash from the bowl's foot
+        start = (cx - gw * rng.uniform(0.0, 0.2), bottom - stroke)
+    end = (cx + gw * rng.uniform(0.35, 0.65), y + h * rng.uniform(0.95, 1.05))
+    mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2 + h * rng.uniform(-0.08, 0.08))
+    draw.line((start, mid, end), fill=ink, width=stroke, joint="curve")
 
 
 def _paper(rng: np.random.Generator) -> tuple[int, int, int]:
@@ -173,10 +197,51 @@ def _ink(rng: np.random.Generator, red: bool) -> tuple[int, int, int]:
     return (v, v, int(v + rng.uniform(0, 25)))
 
 
+def _court_picture(
+    draw: ImageDraw.ImageDraw,
+    rng: np.random.Generator,
+    frame: tuple[float, float, float, float],
+    suit: str,
+    ink: tuple[int, int, int],
+    suit_font: Path | None,
+) -> None:
+    """A busy court picture in ``frame`` (x0, y0, x1, y1): a frame line, often a big suit sign in
+    its top corner beside the index (as on most brands), then strokes, bands and blobs of colour,
+    so that only the index column tells a court card from a pip card."""
+    x0, y0, x1, y1 = frame
+    fw = x1 - x0
+    draw.rectangle(frame, outline=ink if rng.random() < 0.5 else (40, 60, 160), width=int(rng.integers(1, 3)))
+    colours = [(200, 40, 40), (230, 190, 40), (40, 60, 160), (20, 20, 20), (240, 240, 235)]
+    for _ in range(int(rng.integers(8, 30))):
+        colour = colours[int(rng.integers(len(colours)))]
+        a = (rng.uniform(x0, x1), rng.uniform(y0, y1))
+        kind = rng.random()
+        if kind < 0.4:  # a blob, kept inside the frame (never over the index)
+            r = min(rng.uniform(3, 22), fw / 2)
+            c = (np.clip(a[0], x0 + r, x1 - r), np.clip(a[1], y0 + r, y1 - r))
+            draw.ellipse((c[0] - r, c[1] - r, c[0] + r, c[1] + r), fill=colour)
+        elif kind < 0.8:  # a stroke, its thickness inside the frame too
+            b = (a[0] + rng.uniform(-40, 40), a[1] + rng.uniform(-40, 40))
+            width = int(rng.integers(1, 7))
+            m = width / 2 + 1
+            a, b = ((np.clip(px, x0 + m, x1 - m), np.clip(py, y0 + m, y1 - m)) for px, py in (a, b))
+            draw.line((a, b), fill=colour, width=width)
+        else:
+            pts = [(np.clip(a[0] + rng.uniform(-25, 25), x0, x1), np.clip(a[1] + rng.uniform(-25, 25), y0, y1))
+                   for _ in range(3)]
+            draw.polygon(pts, fill=colour)
+    if rng.random() < 0.6:
+        size = fw * rng.uniform(0.16, 0.3)
+        m = rng.uniform(2, 8)
+        _draw_suit(draw, rng, suit, (x0 + m, y0 + m, size, size * 1.1), ink, suit_font)
+
+
 def synth_face(rng: np.random.Generator, rank: str, suit: str) -> np.ndarray:
     """A random-brand standard face (RGB, FACE_SIZE) with the index in both corners.
 
-    A joker is rank ``"JK"`` with suit ``"*"`` (a star), as on the kiosk's Manneken-Pis cards.
+    The index column (rank above suit) is laid out first; court pictures and centre pips may
+    start anywhere right of it, inside the corner box too, as on many real decks, but never over
+    it. A joker is rank ``"JK"`` with suit ``"*"`` (a star), as on the kiosk's Manneken-Pis cards.
     """
     w, h = FACE_SIZE
     img = Image.new("RGB", (w, h), _paper(rng))
@@ -188,38 +253,32 @@ def synth_face(rng: np.random.Generator, rank: str, suit: str) -> np.ndarray:
     suit_font = suit_fonts[int(rng.integers(len(suit_fonts)))] if suit_fonts and rng.random() < 0.5 else None
     bx0, by0, bx1, by1 = (INDEX_BOX[0] * w, INDEX_BOX[1] * h, INDEX_BOX[2] * w, INDEX_BOX[3] * h)
     bw, bh = bx1 - bx0, by1 - by0
-    # Court cards and many brands frame the picture; the frame starts right of the index.
-    if rank in ("J", "Q", "K") and rng.random() < 0.7:
-        fx = bw * rng.uniform(0.95, 1.2)
-        fy = bh * rng.uniform(0.08, 0.3)
-        draw.rectangle(
-            (fx, fy, w - fx, h - fy),
-            outline=ink if rng.random() < 0.5 else (40, 60, 160),
-            width=int(rng.integers(1, 3)),
-        )
-        colours = [(200, 40, 40), (230, 190, 40), (40, 60, 160), (20, 20, 20)]
-        for _ in range(int(rng.integers(4, 12))):
-            cx, cy = rng.uniform(fx, w - fx), rng.uniform(fy, h - fy)
-            r = rng.uniform(5, 25)
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colours[int(rng.integers(4))])
+    # The index: rank above suit, both centred on one column near the corner.
+    col_w = bw * rng.uniform(0.4, 0.8)
+    cx = bx0 + bw * rng.uniform(0.06, 0.16) + col_w / 2
+    rank_h = bh * rng.uniform(0.2, 0.42)
+    top = by0 + bh * rng.uniform(0.04, 0.14)
+    suit_h = rank_h * rng.uniform(0.6, 0.95)
+    gap = bh * rng.uniform(0.0, 0.08)
+    # Whatever the design draws in the middle starts right of the index column.
+    free_x = cx + col_w / 2 + bw * rng.uniform(0.03, 0.12)
+    if rank in ("J", "Q", "K") and rng.random() < 0.8:
+        fx = rng.uniform(free_x, max(free_x, bw * 1.2))
+        fy = bh * rng.uniform(0.04, 0.3)
+        _court_picture(draw, rng, (fx, fy, w - fx, h - fy), suit, ink, suit_font)
     elif rank not in ("J", "Q", "K"):
-        # Centre pips: the outer column may come close to the index, as on real cards.
-        pip = rng.uniform(0.22, 0.32) * w
-        px = rng.uniform(bw * 0.95, bw * 1.25)
-        for py in np.linspace(bh * 0.15, h - bh * 0.15 - pip, int(rng.integers(2, 5))):
+        pip = rng.uniform(0.18, 0.32) * w
+        px = rng.uniform(free_x, max(free_x, bw * 1.25))
+        for py in np.linspace(bh * rng.uniform(0.05, 0.2), h - bh * 0.15 - pip, int(rng.integers(2, 5))):
             _draw_suit(draw, rng, suit, (px, py, pip, pip * 1.1), ink, suit_font)
             _draw_suit(draw, rng, suit, (w - px - pip, py, pip, pip * 1.1), ink, suit_font)
     if rng.random() < 0.3:
         m = rng.uniform(3, 8)
         draw.rectangle((m, m, w - m, h - m), outline=ink, width=1)
-    # The index: rank above suit, both centred on one column near the corner.
-    col_w = bw * rng.uniform(0.55, 0.8)
-    cx = bx0 + bw * rng.uniform(0.06, 0.16) + col_w / 2
-    rank_h = bh * rng.uniform(0.26, 0.42)
-    top = by0 + bh * rng.uniform(0.04, 0.14)
-    suit_h = bh * rng.uniform(0.2, 0.32)
-    gap = bh * rng.uniform(0.0, 0.08)
-    _draw_rank(draw, rng, rank, (cx - col_w / 2, top, col_w, rank_h), ink, rank_font)
+    if rank == "Q" and rng.random() < 0.35:
+        _draw_card_q(draw, rng, (cx - col_w / 2, top, col_w, rank_h), ink)
+    else:
+        _draw_rank(draw, rng, rank, (cx - col_w / 2, top, col_w, rank_h), ink, rank_font)
     _draw_suit(
         draw,
         rng,
