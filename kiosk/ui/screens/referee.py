@@ -172,7 +172,11 @@ class RefereeScreen(Screen):
             poly = to_screen(np.array(card.corners))
             pygame.draw.polygon(surface, theme.GREEN, poly, width=3)
             label = fnt.render(self.app.card_label(card.card_id), True, theme.WHITE, theme.GREEN)
-            surface.blit(label, (min(p[0] for p in poly), min(p[1] for p in poly) - label.get_height()))
+            if label.get_width() > max(p[0] for p in poly) - min(p[0] for p in poly):
+                label = fnt.render(card.card_id, True, theme.WHITE, theme.GREEN)  # "3C", not its town
+            # on the card's middle, not above it: cards lying edge to edge would share that spot
+            cx, cy = (sum(p[0] for p in poly) // 4, sum(p[1] for p in poly) // 4)
+            surface.blit(label, label.get_rect(center=(cx, cy)))
 
     def zone_label(self, name: str) -> str:
         """``seat2`` -> the player's name; ``discard`` -> the word in the current language."""
