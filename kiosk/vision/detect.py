@@ -240,9 +240,10 @@ class Detector:
     def _soft_quad(self, cnt: np.ndarray, area: float, lo: float, hi: float, grow: float = 0.0
                    ) -> tuple[np.ndarray, float, bool] | None:
         """A card from a soft outline (the outline model's: right where the card is, but its
-        corners rounded and its sides a pixel or two off): the smallest rectangle round it, if
-        the region fills it and it has card aspect. The refinement on the full frame then puts
-        each side on the card's edge."""
+        corners rounded and its sides a pixel or two off): the smallest rectangle round it, grown
+        by ``grow`` on every side, if the region (or, where it is notched, its hull) fills it and
+        it has card aspect. The refinement on the full frame then puts each side on the card's
+        edge."""
         (cx, cy), (rw, rh), angle = cv2.minAreaRect(cnt)
         quad = cv2.boxPoints(((cx, cy), (rw + 2 * grow, rh + 2 * grow), angle)).astype(np.float32)
         qa = rw * rh
@@ -321,7 +322,8 @@ class Detector:
 
 def _unexplained(rest: list[tuple[np.ndarray, _Cue]], found: list[tuple[np.ndarray, float, bool]],
                  shape: tuple[int, int], lo: float) -> list[tuple[np.ndarray, _Cue]]:
-    """The outlines in ``rest`` that the cards found whole leave a card's corner of to explain.
+    """The outlines in ``rest`` of which at least a card corner's worth lies outside the cards
+    already found whole.
 
     Completing a partial outline is the detector's dearest step; an outline lying (nearly) all
     inside cards already found (the same card seen by another cue, a card's picture, a pile whose
