@@ -47,8 +47,6 @@ MODEL_AGREEMENT = 0.5
 #: the model is unsure of an ace on stripes, which only a completion finds.
 COMPLETED_AGREEMENT = 0.3
 SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
-#: The regions inside the model's outline band lie this many of its pixels inside the card's edge.
-SOFT_GROW = 1.0
 SOFT_NOTCHED = 0.6  # ... or at least this share, when its convex hull fills SOFT_FILL
 SIZE_STEPS = (0.94, 1.0, 1.06)  # card sizes tried when completing a card from one corner
 #: A frame the outline model calls card over more than this share is nothing it was trained on
@@ -192,7 +190,7 @@ class Detector:
                 # less cannot be a plain card, and skips the hull of a tangle of edges
                 plain = None
                 if a >= 0.4 * bw * bh:
-                    plain = self._soft_quad(cnt, a, lo, hi, cue.grow) if cue.soft else self._quad(cnt, a, lo, hi)
+                    plain = self._soft_quad(cnt, a, lo, hi) if cue.soft else self._quad(cnt, a, lo, hi)
                 if plain is not None:
                     candidates.append(plain)
                     boxes = np.vstack([boxes, np.array(box, np.float32)])
@@ -200,11 +198,11 @@ class Detector:
                     rest.append((cnt, cue))
         candidates = _plausible(candidates, white, bright, model_mask)
         size = _card_size([c[0] for c in candidates])
+        completed: list[tuple[np.ndarray, float, bool]] = []
         for cnt, cue in _unexplained(rest, candidates, white.shape, lo):
-            completed = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
-            if cue.soft:
-                completed = [(q, s * SOFT_SCORE, p) for q, s, p in completed]
-            candidates += _plausible(completed, white, bright, model_mask, COMPLETED_AGREEMENT)
+            quads = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
+            completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if cue.soft else quads
+        candidates += _plausible(completed, white, bright, model_mask, COMPLETED_AGREEMENT)
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
@@ -237,15 +235,14 @@ class Detector:
             return None
         return quad, min(fill, 1.0) - abs(np.log(aspect / CARD_ASPECT)), False
 
-    def _soft_quad(self, cnt: np.ndarray, area: float, lo: float, hi: float, grow: float = 0.0
+    def _soft_quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
                    ) -> tuple[np.ndarray, float, bool] | None:
         """A card from a soft outline (the outline model's: right where the card is, but its
-        corners rounded and its sides a pixel or two off): the smallest rectangle round it, grown
-        by ``grow`` on every side, if the region (or, where it is notched, its hull) fills it and
-        it has card aspect. The refinement on the full frame then puts each side on the card's
-        edge."""
+        corners rounded and its sides a pixel or two off): the smallest rectangle round it, if
+        the region (or, where it is notched, its hull) fills it and it has card aspect. The
+        refinement on the full frame then puts each side on the card's edge."""
         (cx, cy), (rw, rh), angle = cv2.minAreaRect(cnt)
-        quad = cv2.boxPoints(((cx, cy), (rw + 2 * grow, rh + 2 * grow), angle)).astype(np.float32)
+        quad = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
         qa = rw * rh
         if not lo <= qa <= hi or area < SOFT_NOTCHED * qa:
             return None
@@ -529,7 +526,6 @@ class _Cue(NamedTuple):
     solid: np.ndarray
     complete: bool
     soft: bool = False
-    grow: float = 0.0  # how far (pixels) its outlines lie inside the card's edge
 
 
 def _plausible(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
@@ -736,8 +732,7 @@ def _outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
                             solid)
     contours = list(cv2.findContours(inner, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0])
     contours += _split_regions(inner, [c for c in contours if not card_like(c)], lo)
-    return _Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True, True,
-                SOFT_GROW * model.pixel(small.shape)), border
+    return _Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True, True), border
 
 
 _CORE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11))

@@ -49,11 +49,6 @@ class OutlineModel:
     def __init__(self, path: Path, num_threads: int = 1) -> None:
         self._model = TfliteModel(path, num_threads)
 
-    @staticmethod
-    def pixel(shape: tuple[int, ...]) -> float:
-        """The size of one of the model's pixels in pixels of a frame of ``shape``."""
-        return max(shape[1] / INPUT_WH[0], shape[0] / INPUT_WH[1])
-
     def maps(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(card, outline) probabilities, float32 maps of ``bgr``'s height and width."""
         h, w = bgr.shape[:2]
