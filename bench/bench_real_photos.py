@@ -58,22 +58,22 @@ def covers(box: tuple[float, ...], qb: tuple[float, ...]) -> float:
     return box_iou(box, qb)
 
 
-def _frame_box(quad: np.ndarray, size: tuple[int, int]) -> tuple[float, float, float, float]:
-    """The quad's bounding box clipped to the photo (w, h), as the label boxes are: a card
+def _frame_box(quad: np.ndarray, shape: tuple[int, ...]) -> tuple[float, float, float, float]:
+    """The quad's bounding box clipped to a photo of ``shape``, as the label boxes are: a card
     running off the photo is boxed up to its edge."""
-    w, h = size
+    h, w = shape[:2]
     return (max(0.0, quad[:, 0].min()), max(0.0, quad[:, 1].min()),
             min(float(w), quad[:, 0].max()), min(float(h), quad[:, 1].max()))
 
 
-def match(boxes: list[tuple[int, int, int, int]], quads: list[np.ndarray], size: tuple[int, int],
+def match(boxes: list[tuple[int, int, int, int]], quads: list[np.ndarray], shape: tuple[int, ...],
           thr: float = 0.5, visible: bool = False) -> dict[int, int]:
     """Greedy best-IoU matching: box index -> detection index (IoU >= ``thr``, or with
-    ``visible`` the :func:`covers` rule); ``size`` is the photo's (w, h)."""
+    ``visible`` the :func:`covers` rule); ``shape`` is the photo's array shape."""
     pairs = []
     for i, box in enumerate(boxes):
         for j, q in enumerate(quads):
-            qb = _frame_box(q, size)
+            qb = _frame_box(q, shape)
             iou = box_iou(box, qb)
             if iou >= thr or (visible and covers(box, qb) > 0):
                 pairs.append((iou, i, j))
@@ -119,9 +119,8 @@ def main() -> int:
             t0 = time.perf_counter()
             dets = detector.detect(img)
             times.append(time.perf_counter() - t0)
-            size = (img.shape[1], img.shape[0])
-            m = match([b for _, b in labels], [d.corners for d in dets], size)
-            covered += len(match([b for _, b in labels], [d.corners for d in dets], size, visible=True))
+            m = match([b for _, b in labels], [d.corners for d in dets], img.shape)
+            covered += len(match([b for _, b in labels], [d.corners for d in dets], img.shape, visible=True))
             boxed += len(labels)
             found += len(m)
             extra += len(dets) - len(m)
