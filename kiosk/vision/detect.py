@@ -601,7 +601,7 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
         clash = [(k, o) for k, o in overlaps if o[0] >= iou or o[1] or o[2]]
         if not clash:
             kept.append((quad, score, partial, box))
-        elif not partial and all(o[2] and _concentric(k[0], quad) for k, o in clash):
+        elif not partial and all(o[2] and not k[2] and _concentric(k[0], quad) for k, o in clash):
             kept = [k for k in kept if not any(k is c for c, _ in clash)]
             kept.append((quad, score, partial, box))
     return [(q, s, p) for q, s, p, _ in kept]
