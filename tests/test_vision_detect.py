@@ -17,7 +17,15 @@ from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.render.textures import table_background
-from kiosk.vision.detect import Detector, DetectorConfig, as_bgr, order_corners, polygon_iou, quad_aspect
+from kiosk.vision.detect import (
+    Detector,
+    DetectorConfig,
+    _agreed,
+    as_bgr,
+    order_corners,
+    polygon_iou,
+    quad_aspect,
+)
 from kiosk.vision.face import FACE_SIZE
 
 DECK = load_deck("standard-52")
@@ -170,6 +178,19 @@ def test_card_running_off_the_frame_is_completed_past_its_edge(level: int) -> No
     assert iou >= 0.7  # detected, as the benchmarks count it
     clear = cut[:, 0] < 600  # the corners well inside the frame
     assert np.linalg.norm(corners[clear] - cut[clear], axis=1).max() < 6
+
+
+def test_completions_that_agree_outrank_a_lone_one() -> None:
+    """A card completed alike from three of its corners outranks a wrong completion of the same
+    card that scored a little higher on its own (a stripe taken for a side); the completions that
+    agree are not merged, each keeps its own quad."""
+    true = card_quad((300, 200), 80, 0.3)
+    wrong = card_quad((318, 190), 80, 0.45)
+    cands = [(true + d, 0.5, True) for d in ((0, 0), (1.5, -1), (-1, 2))] + [(wrong, 0.55, True)]
+    ranked = _agreed(cands)
+    assert [q for q, _, _ in ranked][:3] == [q for q, _, _ in cands][:3]
+    assert ranked[3][1] == pytest.approx(0.55)
+    assert min(s for _, s, _ in ranked[:3]) > ranked[3][1]
 
 
 def test_a_large_frame_is_analysed_at_its_own_scale(detector: Detector) -> None:

@@ -60,6 +60,11 @@ SOFT_SCORE = 0.85
 UNEXPLAINED = 0.25
 #: A card completed past the frame's edge must have at least this share of it in the frame.
 MIN_IN_FRAME = 0.5
+#: Completions that agree (corners within SAME_PLACE of the short side) each add AGREEMENT_BONUS
+#: to one another's score, counted up to AGREEING: the card most corners point at wins a clash.
+SAME_PLACE = 0.12
+AGREEMENT_BONUS = 0.2
+AGREEING = 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -202,7 +207,7 @@ class Detector:
         for cnt, cue in _unexplained(rest, candidates, white.shape, lo):
             quads = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if cue.soft else quads
-        candidates += _plausible(completed, white, bright, model_mask, COMPLETED_AGREEMENT)
+        candidates += _agreed(_plausible(completed, white, bright, model_mask, COMPLETED_AGREEMENT))
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
@@ -338,6 +343,21 @@ def _unexplained(rest: list[tuple[np.ndarray, _Cue]], found: list[tuple[np.ndarr
         if left >= UNEXPLAINED * lo:
             out.append((cnt, cue))
     return out
+
+
+def _agreed(cands: list[tuple[np.ndarray, float, bool]]) -> list[tuple[np.ndarray, float, bool]]:
+    """Completed cards, each score raised for every other completion that puts the same card in
+    the same place (up to :data:`AGREEING`): a real card is completed alike from several of its
+    corners, a wrong completion (a stripe or a neighbour's edge taken for a side) from one."""
+    if len(cands) < 2:
+        return cands
+    q = np.stack([c[0] for c in cands])
+    # for each corner of one quad the nearest corner of the other; the farthest of those four
+    gap = np.linalg.norm(q[:, None, :, None] - q[None, :, None, :], axis=-1).min(axis=3).max(axis=2)
+    short = np.minimum(np.linalg.norm(q[:, 1] - q[:, 0], axis=1), np.linalg.norm(q[:, 2] - q[:, 1], axis=1))
+    same = (gap < SAME_PLACE * short[:, None]).sum(axis=1) - 1
+    return [(quad, score * (1 + AGREEMENT_BONUS * min(int(k), AGREEING)), partial)
+            for (quad, score, partial), k in zip(cands, same, strict=True)]
 
 
 def _shoelace(quads: np.ndarray) -> np.ndarray:
