@@ -96,12 +96,12 @@ def build_outline(input_wh: tuple[int, int] | None = None) -> Any:
     s1 = layers.ReLU()(_bn(layers)(layers.Conv2D(16, 3, strides=2, padding="same", use_bias=False)(inp)))
     s1 = _separable(layers, s1, 16)
     s2 = _separable(layers, _separable(layers, s1, 32, 2), 32)
-    s3 = _separable(layers, s2, 48, 2)
-    s3 = _separable(layers, _separable(layers, s3, 48, dilation=2), 48, dilation=4)
-    s4 = _separable(layers, s3, 64, 2)
-    s4 = _separable(layers, _separable(layers, s4, 64, dilation=2), 64, dilation=4)
+    s3 = _separable(layers, s2, 64, 2)
+    s3 = _separable(layers, _separable(layers, s3, 64, dilation=2), 64, dilation=4)
+    s4 = _separable(layers, s3, 128, 2)
+    s4 = _separable(layers, _separable(layers, s4, 128, dilation=2), 128, dilation=4)
     x = s4
-    for skip, filters in ((s3, 48), (s2, 32), (s1, 16)):
+    for skip, filters in ((s3, 64), (s2, 32), (s1, 16)):
         x = layers.Concatenate()([layers.UpSampling2D(2, interpolation="bilinear")(x), skip])
         x = layers.ReLU()(_bn(layers)(layers.Conv2D(filters, 1, use_bias=False)(x)))
         x = _separable(layers, x, filters)

@@ -93,9 +93,9 @@ def generate(n: int, seed: int, workers: int = 2) -> tuple[np.ndarray, np.ndarra
 class Settings(RunSettings):
     """The outline model's run: rendered scenes rather than samples per class."""
 
-    epochs: int = 8
+    epochs: int = 10
     batch: int = 16
-    samples: int = 4500
+    samples: int = 6000
     val_samples: int = 300
     outline_weight: float = 3.0  # outline pixels are few and decide where cards part
 
