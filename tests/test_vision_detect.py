@@ -21,7 +21,6 @@ from kiosk.vision.detect import (
     Detector,
     DetectorConfig,
     _agreed,
-    _plausible,
     as_bgr,
     order_corners,
     polygon_iou,
@@ -192,21 +191,6 @@ def test_completions_that_agree_outrank_a_lone_one() -> None:
     assert [q for q, _, _ in ranked][:3] == [q for q, _, _ in cands][:3]
     assert ranked[3][1] == pytest.approx(0.55)
     assert min(s for _, s, _ in ranked[:3]) > ranked[3][1]
-
-
-def test_a_card_the_model_outlines_but_leaves_hollow_is_kept() -> None:
-    """In glare the outline model may be sure of a card's border and unsure of its washed-out
-    middle: a white quad whose sides lie on the model's outline is kept though little of it is
-    on the model's cards; the same quad where the model sees neither card nor outline is not."""
-    white = np.full((240, 320), 60, np.uint8)
-    quad = card_quad((160, 120), 70, 0.2)
-    cv2.fillPoly(white, [np.round(quad).astype(np.int32)], 230)
-    cands = [(quad, 0.9, False)]
-    nothing = np.zeros_like(white)
-    ring = nothing.copy()
-    cv2.polylines(ring, [np.round(quad).astype(np.int32)], True, 255, 3)
-    assert _plausible(cands, white, 230.0, (nothing, ring)) == cands
-    assert _plausible(cands, white, 230.0, (nothing, nothing)) == []
 
 
 def test_a_large_frame_is_analysed_at_its_own_scale(detector: Detector) -> None:

@@ -46,7 +46,6 @@ MODEL_AGREEMENT = 0.5
 #: card, a completion out over a pale table (whiteness is everywhere) it does not; kept low, as
 #: the model is unsure of an ace on stripes, which only a completion finds.
 COMPLETED_AGREEMENT = 0.3
-MODEL_OUTLINED = 0.6  # ... or this share of its outline on the model's outline
 SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
 SOFT_NOTCHED = 0.6  # ... or at least this share, when its convex hull fills SOFT_FILL
 SIZE_STEPS = (0.94, 1.0, 1.06)  # card sizes tried when completing a card from one corner
@@ -171,12 +170,12 @@ class Detector:
         bright = float(np.percentile(white[::4, ::4], 97))
         cues: list[_Cue] = []
         edges = np.zeros(white.shape, np.uint8)
-        model = None
+        model_mask = None
         if self.outline is not None:
             cue, edges = _outline_cue(self.outline, small, lo, hi,
                                       lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
             cues.append(cue)  # first: its outline wins over the same card from another cue
-            model = (cue.solid, edges.copy())
+            model_mask = cue.solid
         if cfg.hand_cues or self.outline is None:
             hand, canny = _cue_contours(small, white, bright, lo, hi)
             cues += hand
@@ -202,13 +201,13 @@ class Detector:
                     boxes = np.vstack([boxes, np.array(box, np.float32)])
                 elif cue.complete and a > lo * 1.5:
                     rest.append((cnt, cue))
-        candidates = _plausible(candidates, white, bright, model)
+        candidates = _plausible(candidates, white, bright, model_mask)
         size = _card_size([c[0] for c in candidates])
         completed: list[tuple[np.ndarray, float, bool]] = []
         for cnt, cue in _unexplained(rest, candidates, white.shape, lo):
             quads = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if cue.soft else quads
-        candidates += _agreed(_plausible(completed, white, bright, model, COMPLETED_AGREEMENT))
+        candidates += _agreed(_plausible(completed, white, bright, model_mask, COMPLETED_AGREEMENT))
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
@@ -550,18 +549,15 @@ class _Cue(NamedTuple):
 
 
 def _plausible(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
-               model: tuple[np.ndarray, np.ndarray] | None, agreement: float = MODEL_AGREEMENT
+               model_mask: np.ndarray | None, agreement: float = MODEL_AGREEMENT
                ) -> list[tuple[np.ndarray, float, bool]]:
     """The candidates that look like a card: a white paper margin (the outline model's too: on
-    real photos it also takes clutter for cards) and, given the model's (card mask, outline
-    mask), at least ``agreement`` of it on what the model calls card or outline, or most of its
-    outline on the model's (in glare the model may be sure of a card's border only)."""
+    real photos it also takes clutter for cards) and, given the model's ``model_mask``, at least
+    ``agreement`` of it on what the model calls card or outline."""
     cands = _white_bordered(white, cands, bright)
-    if model is not None and cands:
-        quads = np.stack([c[0] for c in cands])
-        on = _coverage(model[0], quads)
-        outlined = _edge_support(model[1], quads).mean(axis=1) >= MODEL_OUTLINED
-        cands = [c for c, share, sides in zip(cands, on, outlined, strict=True) if share >= agreement or sides]
+    if model_mask is not None and cands:
+        on = _coverage(model_mask, np.stack([c[0] for c in cands]))
+        cands = [c for c, share in zip(cands, on, strict=True) if share >= agreement]
     return cands
 
 
