@@ -21,6 +21,7 @@ from kiosk.vision.detect import (
     Detector,
     DetectorConfig,
     _agreed,
+    _on_frame_edge,
     as_bgr,
     order_corners,
     polygon_iou,
@@ -191,6 +192,35 @@ def test_completions_that_agree_outrank_a_lone_one() -> None:
     assert [q for q, _, _ in ranked][:3] == [q for q, _, _ in cands][:3]
     assert ranked[3][1] == pytest.approx(0.55)
     assert min(s for _, s, _ in ranked[:3]) > ranked[3][1]
+
+
+def test_a_card_merged_with_a_pale_strip_is_cut_out_at_the_end_its_edges_show() -> None:
+    """The outline model may merge a card with a white stripe beside it into one region too long
+    for a card; a card-sized rectangle is cut at either end, and the end where the card's own
+    outline shows scores higher."""
+    card = card_quad((200, 150), 60, 0.0)  # 60 x 84, long side vertical
+    strip = np.array([[170, 192], [230, 192], [230, 252], [170, 252]], np.float32)  # below it
+    region = np.zeros((320, 400), np.uint8)
+    cv2.fillPoly(region, [np.round(card).astype(np.int32), np.round(strip).astype(np.int32)], 255)
+    cnt = max(cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    edges = np.zeros_like(region)
+    cv2.polylines(edges, [np.round(card).astype(np.int32)], True, 255, 3)
+    area = 320 * 400
+    cut = Detector(outline=None)._trimmed(cnt, edges, 0.003 * area, 0.6 * area)
+    assert len(cut) == 2
+    best = max(cut, key=lambda c: c[1])
+    assert polygon_iou(best[0], card) > 0.85 and best[2]
+    assert all(abs(np.log(quad_aspect(order_corners(q)) / 1.397)) < 0.05 for q, _, _ in cut)
+
+
+def test_a_quad_with_a_side_on_the_frame_edge_is_not_a_whole_card() -> None:
+    """A region cut off by the frame has the frame's edge for a side: not a card seen whole (a
+    light patch of table between two hands at the top of the frame was named AD that way); a
+    card only touching the edge with a corner still is one."""
+    assert _on_frame_edge(np.array([[648, 0], [1118, 0], [1118, 332], [648, 332]], np.float32), (720, 1280))
+    assert _on_frame_edge(np.array([[10, 100], [1279, 100], [1279, 300], [10, 300]], np.float32), (720, 1280))
+    assert not _on_frame_edge(card_quad((80, 60), 80, 0.4), (720, 1280))
+    assert not _on_frame_edge(np.array([[0, 50], [60, 0], [120, 80], [60, 130]], np.float32), (720, 1280))
 
 
 def test_a_large_frame_is_analysed_at_its_own_scale(detector: Detector) -> None:

@@ -46,6 +46,7 @@ MODEL_AGREEMENT = 0.5
 #: card, a completion out over a pale table (whiteness is everywhere) it does not; kept low, as
 #: the model is unsure of an ace on stripes, which only a completion finds.
 COMPLETED_AGREEMENT = 0.3
+MAX_MERGED_ASPECT = 2.6  # a longer model region is more than a card and a neighbour's strip
 SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
 SOFT_NOTCHED = 0.6  # ... or at least this share, when its convex hull fills SOFT_FILL
 SIZE_STEPS = (0.94, 1.0, 1.06)  # card sizes tried when completing a card from one corner
@@ -196,6 +197,8 @@ class Detector:
                 plain = None
                 if a >= 0.4 * bw * bh:
                     plain = self._soft_quad(cnt, a, lo, hi) if cue.soft else self._quad(cnt, a, lo, hi)
+                if plain is not None and _on_frame_edge(plain[0], white.shape):
+                    plain = None  # a side along the frame's edge is the frame's cut, not the card's
                 if plain is not None:
                     candidates.append(plain)
                     boxes = np.vstack([boxes, np.array(box, np.float32)])
@@ -206,6 +209,8 @@ class Detector:
         completed: list[tuple[np.ndarray, float, bool]] = []
         for cnt, cue in _unexplained(rest, candidates, white.shape, lo):
             quads = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
+            if cue.soft:
+                quads += self._trimmed(cnt, edges, lo, hi)
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if cue.soft else quads
         candidates += _agreed(_plausible(completed, white, bright, model_mask, COMPLETED_AGREEMENT))
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
@@ -259,6 +264,37 @@ class Detector:
         if not self._aspect_ok(aspect):
             return None
         return quad, SOFT_SCORE * (min(area / qa, 1.0) - abs(np.log(aspect / CARD_ASPECT))), False
+
+    def _trimmed(self, cnt: np.ndarray, edges: np.ndarray, lo: float, hi: float
+                 ) -> list[tuple[np.ndarray, float, bool]]:
+        """A card the outline model merged with a pale neighbour along one side (a white stripe,
+        a sheet of paper): its region is a filled rectangle too long or too square for a card. A
+        card-sized rectangle at either end of it, each scored by how much of its outline is on
+        edges (the cut side is the card's own edge only at the right end)."""
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(cnt)
+        box = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
+        if not lo <= rw * rh <= 2 * hi or cv2.contourArea(cv2.convexHull(cnt)) < SOFT_FILL * rw * rh:
+            return []
+        aspect = max(rw, rh) / max(min(rw, rh), 1e-6)
+        if self._aspect_ok(aspect) or aspect > MAX_MERGED_ASPECT:
+            return []
+        a, b = box[1] - box[0], box[2] - box[1]  # the rectangle's two axes
+        la, lb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+        long_is_a = la >= lb
+        too_long = aspect > CARD_ASPECT
+        # too long: cut the long axis to card length; too square: cut the short axis to width
+        cut_a = long_is_a == too_long
+        length = min(la, lb) * CARD_ASPECT if too_long else max(la, lb) / CARD_ASPECT
+        if cut_a:
+            u = a / la * length
+            quads = np.stack([[box[0], box[0] + u, box[3] + u, box[3]], [box[1] - u, box[1], box[2], box[2] - u]])
+        else:
+            u = b / lb * length
+            quads = np.stack([[box[0], box[1], box[1] + u, box[0] + u], [box[3] - u, box[2] - u, box[2], box[3]]])
+        quads = quads.astype(np.float32)
+        support = _edge_support(edges, quads).mean(axis=1)
+        return [(q, 0.8 * float(sup), True) for q, sup in zip(quads, support, strict=True)
+                if lo <= abs(cv2.contourArea(q)) <= hi]
 
     def _aspect_ok(self, aspect: float) -> bool:
         return abs(np.log(aspect / CARD_ASPECT)) <= self.config.aspect_tolerance
@@ -396,6 +432,16 @@ def _edge_support(edges: np.ndarray, quads: np.ndarray, n: int = 16) -> np.ndarr
     xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
     ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
     return ((edges[ys, xs] > 0) & inside).sum(axis=2) / np.maximum(inside.sum(axis=2), 1)
+
+
+def _on_frame_edge(quad: np.ndarray, shape: tuple[int, ...], tol: float = 1.5) -> bool:
+    """Whether a side of ``quad`` runs along an edge of a frame of ``shape`` (both its ends
+    within ``tol`` pixels of the same edge)."""
+    h, w = shape[:2]
+    ends = np.stack([quad, quad[_NEXT]], axis=1)  # (4 sides, 2 ends, xy)
+    near = np.stack([ends[..., 0] <= tol, ends[..., 1] <= tol,
+                     ends[..., 0] >= w - 1 - tol, ends[..., 1] >= h - 1 - tol], axis=-1)  # (4, 2, 4)
+    return bool(near.all(axis=1).any())
 
 
 def _in_frame(pts: np.ndarray, w: int, h: int) -> np.ndarray:
