@@ -172,7 +172,9 @@ class RefereeScreen(Screen):
             poly = to_screen(np.array(card.corners))
             pygame.draw.polygon(surface, theme.GREEN, poly, width=3)
             label = fnt.render(self.app.card_label(card.card_id), True, theme.WHITE, theme.GREEN)
-            if label.get_width() > max(p[0] for p in poly) - min(p[0] for p in poly):
+            (x0, y0), (x1, y1), (x3, y3) = poly[0], poly[1], poly[3]
+            across = min(np.hypot(x1 - x0, y1 - y0), np.hypot(x3 - x0, y3 - y0))  # the card's width
+            if label.get_width() > 0.9 * across:
                 label = fnt.render(card.card_id, True, theme.WHITE, theme.GREEN)  # "3C", not its town
             # on the card's middle, not above it: cards lying edge to edge would share that spot
             cx, cy = (sum(p[0] for p in poly) // 4, sum(p[1] for p in poly) // 4)
