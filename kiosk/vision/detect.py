@@ -271,8 +271,9 @@ class Detector:
         a sheet of paper): its region is a filled rectangle too long or too square for a card. A
         card-sized rectangle at either end of it, each scored by how much of its outline is on
         edges (the cut side is the card's own edge only at the right end)."""
-        (cx, cy), (rw, rh), angle = cv2.minAreaRect(cnt)
-        box = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
+        rect = cv2.minAreaRect(cnt)
+        box = cv2.boxPoints(rect).astype(np.float32)
+        rw, rh = rect[1]
         if not lo <= rw * rh <= 2 * hi or cv2.contourArea(cv2.convexHull(cnt)) < SOFT_FILL * rw * rh:
             return []
         aspect = max(rw, rh) / max(min(rw, rh), 1e-6)
