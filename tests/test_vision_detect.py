@@ -18,6 +18,7 @@ from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.render.textures import table_background
 from kiosk.vision.detect import (
+    CARD_ASPECT,
     Detector,
     DetectorConfig,
     _agreed,
@@ -206,11 +207,11 @@ def test_a_card_merged_with_a_pale_strip_is_cut_out_at_the_end_its_edges_show() 
     edges = np.zeros_like(region)
     cv2.polylines(edges, [np.round(card).astype(np.int32)], True, 255, 3)
     area = 320 * 400
-    cut = Detector(outline=None)._trimmed(cnt, edges, 0.003 * area, 0.6 * area)
+    cut = Detector(DetectorConfig(outline_model=False))._trimmed(cnt, edges, 0.003 * area, 0.6 * area)
     assert len(cut) == 2
     best = max(cut, key=lambda c: c[1])
     assert polygon_iou(best[0], card) > 0.85 and best[2]
-    assert all(abs(np.log(quad_aspect(order_corners(q)) / 1.397)) < 0.05 for q, _, _ in cut)
+    assert all(abs(np.log(quad_aspect(order_corners(q)) / CARD_ASPECT)) < 0.05 for q, _, _ in cut)
 
 
 def test_a_quad_with_a_side_on_the_frame_edge_is_not_a_whole_card() -> None:
