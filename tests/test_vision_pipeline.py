@@ -3,6 +3,7 @@ table is confirmed and placed on the mat, a lost camera is reopened, no event is
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
 
@@ -177,6 +178,21 @@ def test_worker_survives_a_failing_callback_and_a_finite_source_ends_it() -> Non
     worker.join(30)
     assert not worker.is_alive() and source.opened == 1
     assert worker.latest.frame_index == 4
+
+
+def test_stopping_the_worker_is_not_a_lost_camera(caplog: pytest.LogCaptureFixture) -> None:
+    """stop() ends the frame loop and closes the camera; that must not be logged or shown as a
+    camera lost (the demo used to end on "camera ... lost; reopening")."""
+    source = ScriptedSource(frames=10**9)
+    views: list[TableView] = []
+    worker = VisionWorker(opener(source), VisionPipeline(YesMan()), on_view=views.append)
+    worker.start()
+    assert wait_for(lambda: len(views) >= 3)
+    with caplog.at_level(logging.WARNING, logger="kiosk.vision.pipeline"):
+        worker.stop()
+    assert not worker.is_alive() and source.closed == 1
+    assert worker.reopens == 0 and "lost" not in caplog.text
+    assert worker.latest.camera_ok
 
 
 def test_worker_read_errors_count_as_a_lost_camera() -> None:

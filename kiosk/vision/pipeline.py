@@ -153,7 +153,7 @@ class VisionWorker(threading.Thread):
                 delay = min(delay * 2, self.max_backoff)
                 continue
             delivered = self._play(source)
-            if source.finite:
+            if source.finite or self._halt.is_set():  # the end of a file, or stop(): not a loss
                 break
             if delivered:
                 delay = self.min_backoff
