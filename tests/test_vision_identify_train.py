@@ -24,7 +24,16 @@ from kiosk.vision.train.dataset import (
     real_folder,
 )
 from kiosk.vision.train.faces import face_labels, face_sample
-from kiosk.vision.train.synth import _court_picture, synth_face
+from kiosk.vision.train.synth import (
+    _FONT_DIRS,
+    _SUIT_CHARS,
+    _bitmap,
+    _court_picture,
+    _font,
+    _suits_in_order,
+    font_paths,
+    synth_face,
+)
 
 
 def test_index_labels_are_the_52_cards_the_joker_and_none() -> None:
@@ -69,6 +78,33 @@ def test_court_picture_stays_inside_its_frame(seed: int, suit: str) -> None:
     ys, xs = np.nonzero((np.asarray(img) != 255).any(axis=2))
     assert xs.min() >= frame[0] - 1 and xs.max() <= frame[2] + 1
     assert ys.min() >= frame[1] - 1 and ys.max() <= frame[3] + 1
+
+
+def test_rank_fonts_are_upright_text_fonts_that_draw_every_rank() -> None:
+    """Slanted, monospaced and symbol fonts are left out (no deck sets its index in them); every
+    font kept draws each rank glyph, not an empty or "tofu" box. The bundled DejaVu set is
+    always there, so a machine without Debian's font packages still trains."""
+    fonts = font_paths()
+    names = [p.name for p in fonts]
+    assert "DejaVuSerif.ttf" in names and names == sorted(names)
+    assert not [n for n in names if any(k in n for k in ("Italic", "Oblique", "Mono", "Symbol"))]
+    for path in fonts:
+        font = _font(path, 40)
+        tofu = _bitmap(font, "\ue000")
+        for glyph in "2345678910AJQK":
+            drawn = _bitmap(font, glyph)
+            assert drawn.any() and (drawn != tofu).any(), (path.name, glyph)
+
+
+def test_a_font_whose_suit_glyphs_are_swapped_is_not_used_for_suits() -> None:
+    """FreeSerif Bold draws a club for the spade and a spade for the club: suits drawn with it
+    would be wrong labels. The check is shape against the bundled DejaVu Sans, so a font read
+    with its spade and club swapped (here DejaVu itself) must fail it, and in order pass."""
+    dejavu = _font(_FONT_DIRS[0] / "DejaVuSans.ttf", 40)
+    assert _suits_in_order(dejavu)
+    swapped = {**_SUIT_CHARS, "S": _SUIT_CHARS["C"], "C": _SUIT_CHARS["S"]}
+    assert not _suits_in_order(dejavu, swapped)
+    assert not _suits_in_order(dejavu, {**_SUIT_CHARS, "H": _SUIT_CHARS["D"], "D": _SUIT_CHARS["H"]})
 
 
 def test_face_labels_are_species_or_card_ids() -> None:

@@ -9,6 +9,7 @@ card backs, paper with writing, phones, coins.
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import cache
 from pathlib import Path
@@ -21,20 +22,35 @@ from kiosk.vision.face import FACE_SIZE, INDEX_BOX
 
 #: Suit letters and the joker's star ("*"), as Unicode glyphs.
 _SUIT_CHARS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666", "*": "\u2605"}
+#: Where rank fonts are looked for: the bundled DejaVu set, then Debian's font packages for
+#: training (``apt install fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf
+#: fonts-urw-base35 fonts-crosextra-caladea fonts-crosextra-carlito fonts-roboto-unhinted
+#: fonts-linuxlibertine fonts-open-sans``). Real indices are tall serif or grotesque glyphs,
+#: often thin: one family taught the model DejaVu's shapes, not the ranks.
 _FONT_DIRS = (
     Path(__file__).resolve().parents[2] / "render" / "fonts",
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/truetype/liberation"),
+    Path("/usr/share/fonts/truetype"),
+    Path("/usr/share/fonts/opentype"),
 )
+#: Fonts no index is set in: slanted, monospaced, symbols and dingbats, keycaps, maths, script.
+_NOT_INDEX_FONTS = ("Italic", "Oblique", "Ita.", "_I.", "_RI", "_RBI", "_RZI", "Mono", "Symbol", "D050000L",
+                    "Z003", "LinBiolinum_K", "MathTeX")
 
 
 @cache
 def font_paths() -> tuple[Path, ...]:
-    """The TrueType fonts used for ranks (sorted, so a dataset seed means the same images)."""
-    found = {p.name: p for d in _FONT_DIRS if d.is_dir() for p in sorted(d.glob("*.ttf"))}
+    """The upright text fonts used for ranks, sorted by file name, so a dataset seed means the
+    same images wherever the same packages are installed."""
+    found = {
+        p.name: p
+        for d in _FONT_DIRS
+        if d.is_dir()
+        for p in sorted(d.rglob("*"))
+        if p.suffix in (".ttf", ".otf") and not any(k in p.name for k in _NOT_INDEX_FONTS)
+    }
     paths = tuple(found[k] for k in sorted(found))
     if not paths:
-        raise RuntimeError(f"no .ttf fonts found in {[str(d) for d in _FONT_DIRS]}")
+        raise RuntimeError(f"no .ttf or .otf fonts found in {[str(d) for d in _FONT_DIRS]}")
     return paths
 
 
@@ -51,10 +67,33 @@ def _bitmap(font: ImageFont.FreeTypeFont, char: str) -> np.ndarray:
 
 @cache
 def _has_suit_glyphs(path: Path) -> bool:
-    """True when the font draws the four suits (a missing glyph renders as its "tofu" box)."""
+    """True when the font draws the four suits, each as itself: a missing glyph renders as the
+    "tofu" box, and FreeSerif Bold swaps spades and clubs, which would teach wrong labels."""
     font = _font(path, 40)
     tofu = _bitmap(font, "\ue000")
-    return "Mono" not in path.name and all((_bitmap(font, _SUIT_CHARS[s]) != tofu).any() for s in "SCHD")
+    if any(not (_bitmap(font, _SUIT_CHARS[s]) != tofu).any() for s in "SCHD"):
+        return False
+    return _suits_in_order(font)
+
+
+def _ink_shape(font: ImageFont.FreeTypeFont, char: str) -> np.ndarray:
+    """``char``'s ink, whole, scaled to 32 x 32 (boolean)."""
+    left, top, right, bottom = font.getbbox(char)
+    img = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(img).text((-left, -top), char, font=font, fill=255)
+    return cv2.resize(np.asarray(img), (32, 32), interpolation=cv2.INTER_AREA) > 127
+
+
+def _suits_in_order(font: ImageFont.FreeTypeFont, chars: dict[str, str] = _SUIT_CHARS) -> bool:
+    """Whether the font's four suit glyphs match those of the bundled DejaVu Sans (the
+    reference) best in their own order: the overlaps summed over the suits are largest when
+    spade goes with spade, club with club, and so on, not with the glyphs swapped."""
+    ref = _font(_FONT_DIRS[0] / "DejaVuSans.ttf", 40)
+    mine = [_ink_shape(font, chars[s]) for s in "SCHD"]
+    theirs = [_ink_shape(ref, _SUIT_CHARS[s]) for s in "SCHD"]
+    iou = np.array([[(a & b).sum() / max(1, (a | b).sum()) for b in theirs] for a in mine])
+    best = max(itertools.permutations(range(4)), key=lambda order: sum(iou[i, j] for i, j in enumerate(order)))
+    return best == (0, 1, 2, 3)
 
 
 def _suit_polygon(suit: str, x: float, y: float, w: float, h: float, fat: float) -> list[list[tuple[float, float]]]:
