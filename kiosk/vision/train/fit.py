@@ -29,6 +29,7 @@ from kiosk.vision.train.dataset import (
 from kiosk.vision.train.export import export
 from kiosk.vision.train.faces import FACE_INPUT, face_labels, face_sample
 from kiosk.vision.train.model import build_face, build_index
+from kiosk.vision.train.synth import font_paths
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,9 @@ def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = pri
         labels, size = INDEX_LABELS, INDEX_INPUT
         sampler: Sampler = index_sample
         model = build_index((size[1], size[0]))
+        # the data depends on the fonts installed: say which, so a rebuild can be compared
+        log(f"{name}: rank glyphs in {len(font_paths())} fonts (the shipped model: 59; models/MODEL.md "
+            "names the Debian packages)")
     else:
         labels, size = face_labels(deck), FACE_INPUT
         sampler = partial(face_sample, deck.id)
