@@ -101,9 +101,6 @@ def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = pri
         labels, size = INDEX_LABELS, INDEX_INPUT
         sampler: Sampler = index_sample
         model = build_index((size[1], size[0]))
-        # the data depends on the fonts installed: say which, so a rebuild can be compared
-        log(f"{name}: rank glyphs in {len(font_paths())} fonts (the shipped model: 59; models/MODEL.md "
-            "names the Debian packages)")
     else:
         labels, size = face_labels(deck), FACE_INPUT
         sampler = partial(face_sample, deck.id)
@@ -120,6 +117,8 @@ def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = pri
     calib = x[rng.choice(len(x), size=min(500, len(x)), replace=False)]
     figures = export(model, labels, out, name, calib, xv, yv)
     head = {"model": name, "deck": deck_id, "labels": len(labels), "input_wh": list(size)}
+    if deck.identify_by == "index":  # its data depends on the fonts installed (models/MODEL.md)
+        head["rank_fonts"] = len(font_paths())
     return write_record(out / f"{name}.train.json", head, model, len(x), len(xv), started, s, figures, log)
 
 

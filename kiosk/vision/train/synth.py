@@ -84,14 +84,19 @@ def _ink_shape(font: ImageFont.FreeTypeFont, char: str) -> np.ndarray:
     return cv2.resize(np.asarray(img), (32, 32), interpolation=cv2.INTER_AREA) > 127
 
 
+@cache
+def _reference_suits() -> tuple[np.ndarray, ...]:
+    """The four suits of the bundled DejaVu Sans, as :func:`_ink_shape` cuts them."""
+    ref = _font(_FONT_DIRS[0] / "DejaVuSans.ttf", 40)
+    return tuple(_ink_shape(ref, _SUIT_CHARS[s]) for s in "SCHD")
+
+
 def _suits_in_order(font: ImageFont.FreeTypeFont, chars: dict[str, str] = _SUIT_CHARS) -> bool:
     """Whether the font's four suit glyphs match those of the bundled DejaVu Sans (the
     reference) best in their own order: the overlaps summed over the suits are largest when
     spade goes with spade, club with club, and so on, not with the glyphs swapped."""
-    ref = _font(_FONT_DIRS[0] / "DejaVuSans.ttf", 40)
     mine = [_ink_shape(font, chars[s]) for s in "SCHD"]
-    theirs = [_ink_shape(ref, _SUIT_CHARS[s]) for s in "SCHD"]
-    iou = np.array([[(a & b).sum() / max(1, (a | b).sum()) for b in theirs] for a in mine])
+    iou = np.array([[(a & b).sum() / max(1, (a | b).sum()) for b in _reference_suits()] for a in mine])
     best = max(itertools.permutations(range(4)), key=lambda order: sum(iou[i, j] for i, j in enumerate(order)))
     return best == (0, 1, 2, 3)
 
