@@ -350,9 +350,10 @@ class Detector:
         quads = np.concatenate(options)  # (2H, 4, 2)
         area = np.abs(_shoelace(quads))
         ok = (area >= lo) & (area <= hi) & _convex(quads)
-        ok &= _coverage(mask, quads) >= cfg.min_coverage
-        support = np.sort(_edge_support(edges, quads), axis=1)
+        support = np.zeros((len(quads), 4))
+        support[ok] = np.sort(_edge_support(edges, quads[ok]), axis=1)
         ok &= support[:, 2] >= 0.5  # two sides at least are outlines; the others may be covered
+        ok[ok] = _coverage(mask, quads[ok]) >= cfg.min_coverage  # (the dearest test, on the fewest)
         score = np.where(ok, support.mean(axis=1), -1.0).reshape(-1, 2)
         best = score.argmax(axis=1)
         return [(quads[2 * h + k], 0.8 * float(score[h, k]), True)
@@ -389,10 +390,17 @@ def _agreed(cands: list[tuple[np.ndarray, float, bool]]) -> list[tuple[np.ndarra
     if len(cands) < 2:
         return cands
     q = np.stack([c[0] for c in cands])
-    # for each corner of one quad the nearest corner of the other; the farthest of those four
-    gap = np.linalg.norm(q[:, None, :, None] - q[None, :, None, :], axis=-1).min(axis=3).max(axis=2)
     short = np.minimum(np.linalg.norm(q[:, 1] - q[:, 0], axis=1), np.linalg.norm(q[:, 2] - q[:, 1], axis=1))
-    same = (gap < SAME_PLACE * short[:, None]).sum(axis=1) - 1
+    reach = SAME_PLACE * short
+    # only pairs whose bounding boxes agree within the reach can (hundreds of completions, few pairs)
+    low, high = q.min(axis=1), q.max(axis=1)
+    near = ((low[:, None] >= low[None] - reach[:, None, None])
+            & (high[:, None] <= high[None] + reach[:, None, None])).all(axis=2)
+    np.fill_diagonal(near, False)
+    i, j = np.nonzero(near)
+    # for each corner of one quad the nearest corner of the other; the farthest of those four
+    gap = np.linalg.norm(q[i][:, :, None] - q[j][:, None, :], axis=-1).min(axis=2).max(axis=1)
+    same = np.bincount(i[gap < reach[i]], minlength=len(q))
     return [(quad, score * (1 + AGREEMENT_BONUS * min(int(k), AGREEING)), partial)
             for (quad, score, partial), k in zip(cands, same, strict=True)]
 
