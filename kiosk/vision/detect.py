@@ -19,7 +19,9 @@ middle of its sides (rounded card corners do not pull them in). Outlines that ar
 angles give a whole side, one is enough once the card size is known from the cards seen whole;
 the completed card must lie on the foreground with edges along at least two sides. A card whose
 index corner shows therefore survives a covered outline. Non-maximum suppression keeps the best
-candidates, and the corners are refined to sub-pixel on the full-resolution frame.
+candidates, and the corners are refined to sub-pixel on the full-resolution frame. What it sets
+aside at a card's place is kept as that card's *alternates*, for a second look where the
+identifier cannot read the winner (:mod:`kiosk.vision.naming`).
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ MAX_CARD_SHARE = 0.7
 #: Score factor of a card from the outline model's regions: its soft maps place a card less surely
 #: than a threshold's sharp outline, so where both see one card the sharp outline wins.
 SOFT_SCORE = 0.85
+#: A quad overlapping a kept one by this IoU is the same outline, not an alternate worth a look.
+SAME_OUTLINE = 0.85
+MAX_ALTERNATES = 4
+ALTERNATE_SIZE = 2.5  # the most an alternate's area may differ from its winner's, either way
 #: An outline is completed only where at least this share of the smallest card is not yet
 #: inside a card found whole (a card under others shows a corner of about this size).
 UNEXPLAINED = 0.25
@@ -71,12 +77,16 @@ AGREEING = 3
 @dataclass(frozen=True, eq=False)
 class Detection:
     """One card outline: ``corners`` (4, 2) float32 TL, TR, BR, BL in frame pixels, the warped
-    ``face`` (FACE_SIZE, BGR) and whether the outline was completed from a partial view."""
+    ``face`` (FACE_SIZE, BGR), whether the outline was completed from a partial view, and the
+    other outlines of its place."""
 
     corners: np.ndarray
     face: np.ndarray
     score: float
     partial: bool = False
+    #: Other outlines of this place that lost to it (unrefined corners, best first): see
+    #: :meth:`Detector.look_again`.
+    alternates: tuple[np.ndarray, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -156,10 +166,11 @@ class Detector:
         if bgr is None:
             return []
         quads = self.find_quads(bgr)
-        return [Detection(q, _face(bgr, q), s, p) for q, s, p in quads]
+        return [Detection(q, _face(bgr, q), s, p, a) for q, s, p, a in quads]
 
-    def find_quads(self, bgr: np.ndarray) -> list[tuple[np.ndarray, float, bool]]:
-        """(corners in frame pixels, score, partial) per card, without warping the faces."""
+    def find_quads(self, bgr: np.ndarray) -> list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]]:
+        """(corners in frame pixels, score, partial, alternates) per card, without warping the
+        faces; the alternates are unrefined, in frame pixels."""
         cfg = self.config
         h, w = bgr.shape[:2]
         scale = min(1.0, cfg.work_side / max(h, w))
@@ -216,11 +227,25 @@ class Detector:
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
-        for quad, score, partial in kept:
+        for quad, score, partial, alternates in kept:
             q = quad / scale
             if full_gray is not None:
                 q = refine_quad(full_gray, q)
-            out.append((order_corners(q), score, partial))
+            out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
+        return out
+
+    def look_again(self, frame: np.ndarray, detection: Detection) -> list[Detection]:
+        """``detection``'s alternates as detections of their own (refined, faces warped), for
+        when its face could not be read: the outline that won may be a court card's picture, two
+        cards taken for one, or a card cut short by a hand, and a runner-up the card itself."""
+        bgr = as_bgr(frame)
+        if bgr is None or not detection.alternates:
+            return []
+        gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if self.config.refine else None
+        out = []
+        for alt in detection.alternates:
+            q = order_corners(refine_quad(gray, alt) if gray is not None else alt)
+            out.append(Detection(q, _face(bgr, q), detection.score, True))
         return out
 
     def _quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
@@ -666,20 +691,33 @@ def _coverage(mask: np.ndarray, quads: np.ndarray) -> np.ndarray:
 
 
 def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
-         ) -> list[tuple[np.ndarray, float, bool]]:
+         ) -> list[tuple[np.ndarray, float, bool, list[np.ndarray]]]:
     """Best score first; a quad that encloses a kept one, centred on it, replaces it (the picture
-    frame of a court card is card-shaped too, and lies in the middle of the card)."""
-    kept: list[tuple[np.ndarray, float, bool, np.ndarray]] = []
+    frame of a court card is card-shaped too, and lies in the middle of the card). Each kept quad
+    comes with its *alternates*: the distinct outlines it set aside (IoU below
+    :data:`SAME_OUTLINE`), best first, for a second look when its own face cannot be read."""
+    kept: list[tuple[np.ndarray, float, bool, np.ndarray, list[np.ndarray]]] = []
     for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
         overlaps = [(k, _overlap(quad, k[0])) for k in kept if _boxes_meet(box, k[3])]
         clash = [(k, o) for k, o in overlaps if o[0] >= iou or o[1] or o[2]]
         if not clash:
-            kept.append((quad, score, partial, box))
+            kept.append((quad, score, partial, box, []))
         elif not partial and all(o[2] and not k[2] and _concentric(k[0], quad) for k, o in clash):
             kept = [k for k in kept if not any(k is c for c, _ in clash)]
-            kept.append((quad, score, partial, box))
-    return [(q, s, p) for q, s, p, _ in kept]
+            kept.append((quad, score, partial, box, [q for c, _ in clash for q in (c[0], *c[4])]))
+        else:
+            winner, (overlap, _, _) = max(clash, key=lambda ko: ko[1][0])
+            if overlap < SAME_OUTLINE and _alike_in_size(quad, winner[0]):
+                winner[4].append(quad)
+    return [(q, s, p, alts[:MAX_ALTERNATES]) for q, s, p, _, alts in kept]
+
+
+def _alike_in_size(a: np.ndarray, b: np.ndarray) -> bool:
+    """Within :data:`ALTERNATE_SIZE` of each other in area: a card's picture frame, the card cut
+    short by a hand, or one of two cards taken for one, not a stretch of table round them."""
+    ratio = abs(_shoelace(a[None])[0]) / max(abs(_shoelace(b[None])[0]), 1e-6)
+    return 1 / ALTERNATE_SIZE <= ratio <= ALTERNATE_SIZE
 
 
 def _concentric(inner: np.ndarray, outer: np.ndarray) -> bool:

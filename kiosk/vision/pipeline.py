@@ -14,25 +14,18 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable
 
 import cv2
 import numpy as np
 
 from kiosk.table import CardEvent, Point, TableView
 from kiosk.vision.detect import Detector, as_bgr
+from kiosk.vision.naming import IdentifierLike, name_cards
 from kiosk.vision.sources.base import FrameSource
 from kiosk.vision.track import Sighting, Tracker, TrackerConfig
 
 log = logging.getLogger(__name__)
-
-
-class IdentifierLike(Protocol):
-    """What the pipeline needs of :class:`kiosk.vision.identify.Identifier`."""
-
-    def identify(self, faces: Sequence[np.ndarray]) -> list:  # list[Identification]
-        ...
 
 
 def mat_locator(homography: np.ndarray) -> Callable[[np.ndarray], Point | None]:
@@ -85,14 +78,9 @@ class VisionPipeline:
 
     def sightings(self, bgr: np.ndarray) -> list[Sighting]:
         """Detect and identify, without touching the tracker."""
-        dets = self.detector.detect(bgr)
-        if not dets:
-            return []
-        ids = self.identifier.identify([d.face for d in dets])
-        if len(ids) != len(dets):
-            raise RuntimeError(f"identifier answered {len(ids)} faces for {len(dets)}")
+        named = name_cards(self.identifier, self.detector, bgr, self.detector.detect(bgr))
         return [Sighting(d.corners, i.card_id, float(i.confidence), i.runner_up, float(i.margin))
-                for d, i in zip(dets, ids, strict=True)]
+                for d, i in named]
 
     def idle_view(self, timestamp: float | None = None, camera_ok: bool = False) -> TableView:
         """The current cards without a new frame (camera lost, garbage frame)."""

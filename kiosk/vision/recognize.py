@@ -14,7 +14,7 @@ import numpy as np
 
 from kiosk.table import Point
 from kiosk.vision.detect import Detector, as_bgr
-from kiosk.vision.pipeline import IdentifierLike
+from kiosk.vision.naming import IdentifierLike, name_cards
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,9 @@ def recognize(image: np.ndarray, identifier: IdentifierLike,
     bgr = as_bgr(image)
     if bgr is None:
         return []
-    dets = (detector or Detector()).detect(bgr)
-    if not dets:
-        return []
+    detector = detector or Detector()
     out = []
-    for det, ident in zip(dets, identifier.identify([d.face for d in dets]), strict=True):
+    for det, ident in name_cards(identifier, detector, bgr, detector.detect(bgr)):
         if ident.card_id is None:
             continue
         corners = tuple((float(x), float(y)) for x, y in det.corners)

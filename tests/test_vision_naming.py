@@ -1,0 +1,140 @@
+"""Naming detected cards: the outlines non-maximum suppression sets aside are kept as
+alternates, and a card whose winning outline cannot be read is named from the first alternate
+that can, never from one lying on another card, and never renamed when it reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from kiosk.decks import load_deck
+from kiosk.render.compositing import composite_card, face_bgra
+from kiosk.render.scenes import card_quad
+from kiosk.vision.detect import MAX_ALTERNATES, Detection, Detector, DetectorConfig, _nms, polygon_iou
+from kiosk.vision.face import warp_face
+from kiosk.vision.identify import Identification
+from kiosk.vision.naming import SECOND_LOOK_CONFIDENCE, name_cards
+
+DETECTOR = Detector(DetectorConfig(outline_model=False))
+
+
+class ByPaper:
+    """Names a face "AS" with ``confidence`` when it is mostly white paper (a card's face), else
+    refuses it; counts the faces it was shown."""
+
+    def __init__(self, confidence: float = 0.97) -> None:
+        self.calls: list[int] = []
+        self.confidence = confidence
+
+    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
+        self.calls.append(len(faces))
+        return [Identification("AS", self.confidence, "AC", self.confidence - 0.1) if f.mean() > 180
+                else Identification(None, 0.2, None, 0.0) for f in faces]
+
+
+@pytest.fixture
+def scene() -> tuple[np.ndarray, np.ndarray]:
+    """A dark table with the ace of spades at a known quad."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    quad = card_quad((420, 180), 110, 0.2)
+    composite_card(img, face_bgra(load_deck("standard-52")["AS"], None, 160), quad)
+    return img, quad
+
+
+def detection(img: np.ndarray, corners: np.ndarray, *alternates: np.ndarray) -> Detection:
+    return Detection(corners, warp_face(img, corners), 1.0, False, tuple(alternates))
+
+
+def test_nms_keeps_what_it_sets_aside_as_alternates_best_first() -> None:
+    card = card_quad((300, 200), 80, 0.0)
+    shifted, other, same = card + (25, 10), card + (12, -30), card + (1, 0.5)
+    far = card_quad((700, 200), 80, 0.0)
+    kept = _nms([(card, 0.9, False), (shifted, 0.7, True), (other, 0.8, True), (same, 0.85, False),
+                 (far, 0.6, False)], 0.45)
+    assert len(kept) == 2
+    (quad, _, _, alternates), (_, _, _, none) = kept
+    assert quad is card and not none
+    # the near-identical outline (IoU above SAME_OUTLINE) would read the same: not worth a look
+    assert [a is other for a in alternates] == [True, False] and alternates[1] is shifted
+    assert polygon_iou(card, shifted) < 0.85
+
+
+def test_a_card_replacing_its_picture_frame_keeps_the_frame_as_an_alternate() -> None:
+    """A court card's picture frame (card-shaped, in the middle of the card) is replaced by the
+    card round it; the frame stays as an alternate, in case the card's outline was wrong."""
+    card = card_quad((300, 200), 100, 0.1)
+    frame = (card - card.mean(axis=0)) * 0.7 + card.mean(axis=0)
+    ((quad, _, _, alternates),) = _nms([(frame, 0.9, False), (card, 0.6, False)], 0.45)
+    assert quad is card and len(alternates) == 1 and alternates[0] is frame
+
+
+def test_a_stretch_of_table_round_a_card_is_no_alternate() -> None:
+    """A quad many times the winner's size (a region of table it lies on) names nothing the
+    winner could be: it is not kept for a second look, a half-size one is."""
+    card = card_quad((300, 200), 80, 0.0)
+    big, half = card_quad((330, 210), 80 * 1.7, 0.0), card_quad((300, 220), 80 * 0.72, 0.0)
+    ((_, _, _, alternates),) = _nms([(card, 0.9, False), (big, 0.5, False), (half, 0.4, True)], 0.45)
+    assert len(alternates) == 1 and alternates[0] is half
+
+
+def test_alternates_are_capped() -> None:
+    card = card_quad((300, 200), 80, 0.0)
+    cands = [(card, 0.9, False)] + [(card + (8 + 3 * k, 0), 0.5 - 0.01 * k, True) for k in range(8)]
+    ((_, _, _, alternates),) = _nms(cands, 0.45)
+    assert len(alternates) == MAX_ALTERNATES
+
+
+def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene) -> None:  # type: ignore[no-untyped-def]
+    img, quad = scene
+    on_table = card_quad((150, 180), 110, 0.2)  # beside the card: a face of table, refused
+    ident = ByPaper()
+    ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, on_table, on_table + (5, 0), quad)])
+    assert answer.card_id == "AS"
+    assert polygon_iou(det.corners, quad) > 0.9  # the alternate, refined on the frame
+    assert det.partial
+    assert ident.calls == [1, 2]  # one look at the winner, one batch of its alternates
+
+
+def test_a_second_look_must_be_surer_than_a_first(scene) -> None:  # type: ignore[no-untyped-def]
+    """An answer the identifier would give at first look (0.6 and more) is not enough from an
+    alternate: each extra look is one more chance to name clutter."""
+    img, quad = scene
+    on_table = card_quad((150, 180), 110, 0.2)
+    for confidence, named in ((SECOND_LOOK_CONFIDENCE - 0.05, None), (SECOND_LOOK_CONFIDENCE, "AS")):
+        ((_, answer),) = name_cards(ByPaper(confidence), DETECTOR, img, [detection(img, on_table, quad)])
+        assert answer.card_id == named
+
+
+def test_a_readable_outline_is_never_replaced(scene) -> None:  # type: ignore[no-untyped-def]
+    img, quad = scene
+    ident = ByPaper()
+    ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, quad, card_quad((150, 180), 110, 0.2))])
+    assert answer.card_id == "AS" and det.corners is quad
+    assert ident.calls == [1]  # no second look
+
+
+def test_no_readable_alternate_leaves_the_refusal(scene) -> None:  # type: ignore[no-untyped-def]
+    img, _ = scene
+    on_table = card_quad((150, 180), 110, 0.2)
+    refused = detection(img, on_table, on_table + (20, 10))
+    ((det, answer),) = name_cards(ByPaper(), DETECTOR, img, [refused])
+    assert answer.card_id is None and det is refused
+
+
+def test_an_alternate_on_another_card_is_not_taken(scene) -> None:  # type: ignore[no-untyped-def]
+    """The card at the alternate's place is already a detection of its own: naming the
+    alternate too would report one card twice."""
+    img, quad = scene
+    on_table = card_quad((150, 180), 110, 0.2)
+    out = name_cards(ByPaper(), DETECTOR, img, [detection(img, quad), detection(img, on_table, quad)])
+    assert [a.card_id for _, a in out] == ["AS", None]
+
+
+def test_garbage_frames_give_no_second_look() -> None:
+    card = card_quad((150, 180), 110, 0.2)
+    det = Detection(card, np.zeros((280, 200, 3), np.uint8), 1.0, False, (card + 30,))
+    assert DETECTOR.look_again(np.zeros((1, 1), np.uint8), det) == []
+    ((same, answer),) = name_cards(ByPaper(), DETECTOR, np.zeros((1, 1), np.uint8), [det])
+    assert same is det and answer.card_id is None
