@@ -112,7 +112,7 @@ def main() -> int:
         photos = sorted(p for p in (REAL / split).iterdir() if p.suffix.lower() == ".jpg")
         if args.limit:
             photos = photos[: args.limit]
-        boxed = found = covered = right = extra = 0
+        boxed = found = covered = right = right_seen = extra = 0
         times: list[float] = []
         confusion: Counter[tuple[str, str]] = Counter()
         for photo in photos:
@@ -125,18 +125,19 @@ def main() -> int:
                 named = name_cards(identifier, detector, img, dets)
                 dets, names = [d for d, _ in named], [i for _, i in named]
             m = match([b for _, b in labels], [d.corners for d in dets], img.shape)
-            covered += len(match([b for _, b in labels], [d.corners for d in dets], img.shape, visible=True))
+            seen = match([b for _, b in labels], [d.corners for d in dets], img.shape, visible=True)
+            covered += len(seen)
             boxed += len(labels)
             found += len(m)
             extra += len(dets) - len(m)
             if identifier is not None:
+                ranks = [names[j].card_id[:-1] if names[j].card_id else "none" for j in range(len(dets))]
+                right_seen += sum(ranks[j] == labels[i][0] for i, j in seen.items())
                 for i, j in m.items():
-                    ident = names[j]
-                    got = ident.card_id[:-1] if ident.card_id else "none"
                     want = labels[i][0]
-                    right += got == want
-                    if got != want:
-                        confusion[(want, got)] += 1
+                    right += ranks[j] == want
+                    if ranks[j] != want:
+                        confusion[(want, ranks[j])] += 1
             if args.misses and len(m) < len(labels):
                 args.misses.mkdir(parents=True, exist_ok=True)
                 for _, (x0, y0, x1, y1) in labels:
@@ -151,7 +152,8 @@ def main() -> int:
               f"detect median {statistics.median(times) * 1000:.1f} ms")
         if identifier is not None:
             print(f"  right rank {right / boxed:.1%} of boxed ({right}), "
-                  f"{right / max(found, 1):.1%} of detected")
+                  f"{right / max(found, 1):.1%} of detected; {right_seen / boxed:.1%} ({right_seen}) "
+                  f"counting completed hidden cards")
             for (want, got), n in confusion.most_common(12):
                 print(f"  confusion {want} -> {got}: {n}")
     return 0
