@@ -15,7 +15,7 @@ from kiosk.render.scenes import card_quad
 from kiosk.vision.detect import MAX_ALTERNATES, Detection, Detector, DetectorConfig, _nms, polygon_iou
 from kiosk.vision.face import warp_face
 from kiosk.vision.identify import Identification
-from kiosk.vision.naming import SECOND_LOOK_CONFIDENCE, name_cards
+from kiosk.vision.naming import MAX_SECOND_LOOKS, SECOND_LOOK_CONFIDENCE, name_cards
 
 DETECTOR = Detector(DetectorConfig(outline_model=False))
 
@@ -132,9 +132,21 @@ def test_an_alternate_on_another_card_is_not_taken(scene) -> None:  # type: igno
     assert [a.card_id for _, a in out] == ["AS", None]
 
 
+def test_second_looks_per_frame_are_capped(scene) -> None:  # type: ignore[no-untyped-def]
+    """A cluttered frame offers dozens of alternates; only the first MAX_SECOND_LOOKS (of the
+    best-scored cards) are read, so a busy frame costs a bounded time."""
+    img, quad = scene
+    on_table = card_quad((150, 180), 110, 0.2)
+    refused = [detection(img, on_table + (0, 3 * k), *(on_table + (4 * j, 3 * k) for j in range(1, 5)))
+               for k in range(8)]
+    ident = ByPaper()
+    name_cards(ident, DETECTOR, img, refused)
+    assert ident.calls == [8, MAX_SECOND_LOOKS]
+
+
 def test_garbage_frames_give_no_second_look() -> None:
     card = card_quad((150, 180), 110, 0.2)
     det = Detection(card, np.zeros((280, 200, 3), np.uint8), 1.0, False, (card + 30,))
-    assert DETECTOR.look_again(np.zeros((1, 1), np.uint8), det) == []
+    assert DETECTOR.look_again(np.zeros((1, 1), np.uint8), det.alternates) == []
     ((same, answer),) = name_cards(ByPaper(), DETECTOR, np.zeros((1, 1), np.uint8), [det])
     assert same is det and answer.card_id is None

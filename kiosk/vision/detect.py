@@ -234,18 +234,19 @@ class Detector:
             out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
         return out
 
-    def look_again(self, frame: np.ndarray, detection: Detection) -> list[Detection]:
-        """``detection``'s alternates as detections of their own (refined, faces warped), for
-        when its face could not be read: the outline that won may be a court card's picture, two
-        cards taken for one, or a card cut short by a hand, and a runner-up the card itself."""
+    def look_again(self, frame: np.ndarray, quads: Sequence[np.ndarray]) -> list[Detection]:
+        """Detections (refined, faces warped, ``partial``, not scored) of ``quads``, alternates from
+        :attr:`Detection.alternates`, for when the winner's face could not be read: it may be a
+        court card's picture, two cards taken for one, or a card cut short by a hand, and a
+        runner-up the card itself. A frame that is not a picture gives none."""
         bgr = as_bgr(frame)
-        if bgr is None or not detection.alternates:
+        if bgr is None or not len(quads):
             return []
         gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if self.config.refine else None
         out = []
-        for alt in detection.alternates:
+        for alt in quads:
             q = order_corners(refine_quad(gray, alt) if gray is not None else alt)
-            out.append(Detection(q, _face(bgr, q), detection.score, True))
+            out.append(Detection(q, _face(bgr, q), 0.0, True))
         return out
 
     def _quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
