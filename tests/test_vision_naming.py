@@ -132,6 +132,25 @@ def test_an_alternate_on_another_card_is_not_taken(scene) -> None:  # type: igno
     assert [a.card_id for _, a in out] == ["AS", None]
 
 
+def test_an_alternate_may_lie_on_a_refused_outline(scene) -> None:  # type: ignore[no-untyped-def]
+    """A refused outline over the card (say, half of it, unreadable) names nothing, so it does
+    not stop another detection's alternate from naming the card."""
+    img, quad = scene
+    on_table = card_quad((150, 180), 110, 0.2)
+    half = Detection(quad + 8, np.zeros((280, 200, 3), np.uint8), 0.5, True)  # read as nothing
+    out = name_cards(ByPaper(), DETECTOR, img, [detection(img, on_table, quad), half])
+    assert [a.card_id for _, a in out] == ["AS", None]
+
+
+def test_two_refused_outlines_of_one_card_name_it_once(scene) -> None:  # type: ignore[no-untyped-def]
+    """Two poor outlines of the same card (both refused) may each offer the card's true outline;
+    the first to be named takes it, the second would report the card twice."""
+    img, quad = scene
+    left, right = card_quad((150, 180), 110, 0.2), card_quad((150, 300), 110, 0.2)
+    out = name_cards(ByPaper(), DETECTOR, img, [detection(img, left, quad), detection(img, right, quad + 1)])
+    assert [a.card_id for _, a in out] == ["AS", None]
+
+
 def test_second_looks_per_frame_are_capped(scene) -> None:  # type: ignore[no-untyped-def]
     """A cluttered frame offers dozens of alternates; only the first MAX_SECOND_LOOKS (of the
     best-scored cards) are read, so a busy frame costs a bounded time."""

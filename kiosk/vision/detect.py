@@ -60,7 +60,7 @@ MAX_CARD_SHARE = 0.7
 SOFT_SCORE = 0.85
 #: A quad overlapping a kept one by this IoU is the same outline, not an alternate worth a look.
 SAME_OUTLINE = 0.85
-MAX_ALTERNATES = 4
+MAX_ALTERNATES = 4  # per kept quad: the runners-up worth a look are few, clutter offers many
 ALTERNATE_SIZE = 2.5  # the most an alternate's area may differ from its winner's, either way
 #: An outline is completed only where at least this share of the smallest card is not yet
 #: inside a card found whole (a card under others shows a corner of about this size).
@@ -235,9 +235,9 @@ class Detector:
         return out
 
     def look_again(self, frame: np.ndarray, quads: Sequence[np.ndarray]) -> list[Detection]:
-        """Detections (refined, faces warped, ``partial``, not scored) of ``quads``, alternates from
-        :attr:`Detection.alternates`, for when the winner's face could not be read: it may be a
-        court card's picture, two cards taken for one, or a card cut short by a hand, and a
+        """``quads`` taken from :attr:`Detection.alternates` as detections of their own (refined,
+        faces warped, ``partial``, score 0), for when the winner's face could not be read: it may
+        be a court card's picture, two cards taken for one or a card cut short by a hand, and a
         runner-up the card itself. A frame that is not a picture gives none."""
         bgr = as_bgr(frame)
         if bgr is None or not len(quads):
@@ -695,8 +695,10 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
          ) -> list[tuple[np.ndarray, float, bool, list[np.ndarray]]]:
     """Best score first; a quad that encloses a kept one, centred on it, replaces it (the picture
     frame of a court card is card-shaped too, and lies in the middle of the card). Each kept quad
-    comes with its *alternates*: the distinct outlines it set aside (IoU below
-    :data:`SAME_OUTLINE`), best first, for a second look when its own face cannot be read."""
+    comes with its *alternates*, best first, for a second look when its own face cannot be read:
+    the quads it replaced, and those it set aside that are distinct (IoU below
+    :data:`SAME_OUTLINE`) and alike in size (:func:`_alike_in_size`), at most
+    :data:`MAX_ALTERNATES`."""
     kept: list[tuple[np.ndarray, float, bool, np.ndarray, list[np.ndarray]]] = []
     for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])

@@ -40,7 +40,8 @@ class IdentifierLike(Protocol):
 def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
                detections: Sequence[Detection]) -> list[tuple[Detection, Identification]]:
     """One (detection, answer) per detection, in order; a refused detection is replaced by the
-    first of its alternates that the identifier names and that does not lie on another card."""
+    first of its alternates that the identifier names surely and that does not lie on a card
+    named already."""
     if not detections:
         return []
     answers = identifier.identify([d.face for d in detections])
@@ -61,9 +62,9 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
     for (k, _), alt, answer in zip(looks, alts, second_answers, strict=True):
         if k in taken or answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
             continue
-        others = (d.corners for j, (d, _) in enumerate(out) if j != k)
-        if any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in others):
-            continue  # that outline is another card's, already named (or refused) on its own
+        named = (d.corners for j, (d, a) in enumerate(out) if j != k and a.card_id is not None)
+        if any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named):
+            continue  # that outline is another card's, named already: it would be reported twice
         out[k] = (alt, answer)
         taken.add(k)
     return out
