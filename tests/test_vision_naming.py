@@ -86,7 +86,7 @@ def test_alternates_are_capped() -> None:
     assert len(alternates) == MAX_ALTERNATES
 
 
-def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene: tuple[np.ndarray, np.ndarray]) -> None:
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)  # beside the card: a face of table, refused
     ident = ByPaper()
@@ -97,7 +97,7 @@ def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene) -> 
     assert ident.calls == [1, 2]  # one look at the winner, one batch of its alternates
 
 
-def test_a_second_look_must_be_surer_than_a_first(scene) -> None:  # type: ignore[no-untyped-def]
+def test_a_second_look_must_be_surer_than_a_first(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """An answer the identifier would give at first look (0.6 and more) is not enough from an
     alternate: each extra look is one more chance to name clutter."""
     img, quad = scene
@@ -107,7 +107,7 @@ def test_a_second_look_must_be_surer_than_a_first(scene) -> None:  # type: ignor
         assert answer.card_id == named
 
 
-def test_a_readable_outline_is_never_replaced(scene) -> None:  # type: ignore[no-untyped-def]
+def test_a_readable_outline_is_never_replaced(scene: tuple[np.ndarray, np.ndarray]) -> None:
     img, quad = scene
     ident = ByPaper()
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, quad, card_quad((150, 180), 110, 0.2))])
@@ -115,7 +115,7 @@ def test_a_readable_outline_is_never_replaced(scene) -> None:  # type: ignore[no
     assert ident.calls == [1]  # no second look
 
 
-def test_no_readable_alternate_leaves_the_refusal(scene) -> None:  # type: ignore[no-untyped-def]
+def test_no_readable_alternate_leaves_the_refusal(scene: tuple[np.ndarray, np.ndarray]) -> None:
     img, _ = scene
     on_table = card_quad((150, 180), 110, 0.2)
     refused = detection(img, on_table, on_table + (20, 10))
@@ -123,7 +123,7 @@ def test_no_readable_alternate_leaves_the_refusal(scene) -> None:  # type: ignor
     assert answer.card_id is None and det is refused
 
 
-def test_an_alternate_on_another_card_is_not_taken(scene) -> None:  # type: ignore[no-untyped-def]
+def test_an_alternate_on_another_card_is_not_taken(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """The card at the alternate's place is already a detection of its own: naming the
     alternate too would report one card twice."""
     img, quad = scene
@@ -132,7 +132,7 @@ def test_an_alternate_on_another_card_is_not_taken(scene) -> None:  # type: igno
     assert [a.card_id for _, a in out] == ["AS", None]
 
 
-def test_an_alternate_may_lie_on_a_refused_outline(scene) -> None:  # type: ignore[no-untyped-def]
+def test_an_alternate_may_lie_on_a_refused_outline(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """A refused outline over the card (say, half of it, unreadable) names nothing, so it does
     not stop another detection's alternate from naming the card."""
     img, quad = scene
@@ -142,7 +142,7 @@ def test_an_alternate_may_lie_on_a_refused_outline(scene) -> None:  # type: igno
     assert [a.card_id for _, a in out] == ["AS", None]
 
 
-def test_two_refused_outlines_of_one_card_name_it_once(scene) -> None:  # type: ignore[no-untyped-def]
+def test_two_refused_outlines_of_one_card_name_it_once(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """Two poor outlines of the same card (both refused) may each offer the card's true outline;
     the first to be named takes it, the second would report the card twice."""
     img, quad = scene
@@ -151,7 +151,7 @@ def test_two_refused_outlines_of_one_card_name_it_once(scene) -> None:  # type: 
     assert [a.card_id for _, a in out] == ["AS", None]
 
 
-def test_second_looks_per_frame_are_capped(scene) -> None:  # type: ignore[no-untyped-def]
+def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """A cluttered frame offers dozens of alternates; only the first MAX_SECOND_LOOKS (of the
     best-scored cards) are read, so a busy frame costs a bounded time."""
     img, quad = scene

@@ -77,7 +77,7 @@ class VisionPipeline:
                          (bgr.shape[1], bgr.shape[0]), True, len(sightings))
 
     def sightings(self, bgr: np.ndarray) -> list[Sighting]:
-        """Detect and identify, without touching the tracker."""
+        """Detect and name (a refused card gets a second look), without touching the tracker."""
         named = name_cards(self.identifier, self.detector, bgr, self.detector.detect(bgr))
         return [Sighting(d.corners, i.card_id, float(i.confidence), i.runner_up, float(i.margin))
                 for d, i in named]
