@@ -17,6 +17,7 @@ from kiosk.table import TableView
 from kiosk.vision.identify import Identification
 from kiosk.vision.pipeline import VisionPipeline, VisionWorker, mat_locator
 from kiosk.vision.sources.base import FrameSource, SourceError
+from kiosk.vision.stillness import StillFrames
 from kiosk.vision.track import TrackerConfig
 
 
@@ -209,3 +210,59 @@ def test_worker_read_errors_count_as_a_lost_camera() -> None:
     finally:
         worker.stop()
     assert worker.latest.camera_ok is False
+
+
+def noisy(frame: np.ndarray, seed: int, sigma: float = 6.0) -> np.ndarray:
+    """``frame`` as a camera gives it again: fresh sensor noise, nothing moved."""
+    noise = np.random.default_rng(seed).normal(0, sigma, frame.shape)
+    return np.clip(frame + noise, 0, 255).astype(np.uint8)
+
+
+def test_a_still_settled_table_is_not_analysed_again_until_the_run_ends() -> None:
+    identifier = YesMan()
+    pipe = VisionPipeline(identifier, still=StillFrames(max_run=10))
+    frame = card_frame()
+    for i in range(3):
+        pipe.process(noisy(frame, i))
+    assert identifier.calls == 3 and [c.card_id for c in pipe.tracker.cards] == ["QS"]
+    views = [pipe.process(noisy(frame, 10 + i)) for i in range(11)]
+    assert identifier.calls == 4  # ten frames skipped, then one analysed to bound staleness
+    assert all(v.cards == views[0].cards for v in views[:10])  # the very same snapshot while skipped
+    assert all([c.card_id for c in v.cards] == ["QS"] and v.events == () and v.detections == 1 for v in views)
+
+
+def test_a_card_arriving_on_a_still_table_is_confirmed_as_fast_as_ever() -> None:
+    pipe = VisionPipeline(YesMan())
+    empty = np.full((360, 640, 3), 60, np.uint8)
+    for i in range(6):
+        pipe.process(noisy(empty, i))
+    views = [pipe.process(noisy(card_frame(), 20 + i)) for i in range(3)]
+    assert [len(v.events) for v in views] == [0, 0, 1]
+
+
+def test_a_card_taken_away_is_removed_on_time() -> None:
+    """Its track goes unseen, so the table is not settled and every frame is analysed."""
+    config = TrackerConfig(remove_after=5)
+    pipe = VisionPipeline(YesMan(), tracker_config=config)
+    for i in range(5):
+        pipe.process(noisy(card_frame(), i))
+    empty = np.full((360, 640, 3), 60, np.uint8)
+    views = [pipe.process(noisy(empty, 10 + i)) for i in range(5)]
+    assert [[e.kind for e in v.events] for v in views] == [[], [], [], [], ["removed"]]
+
+
+def test_still_frames_see_a_card_but_not_sensor_noise_and_add_up_a_drift() -> None:
+    still = StillFrames()
+    table = np.full((720, 1280, 3), 90, np.uint8)
+    assert not still.unchanged(table)  # nothing analysed yet
+    still.analysed()
+    assert all(still.unchanged(noisy(table, i, sigma=8.0)) for i in range(5))
+    with_card = table.copy()
+    with_card[300:420, 600:680] = 230  # a small card slid in
+    assert not still.unchanged(with_card)
+    drift = table
+    for step in range(1, 20):  # the light of a window, two levels a frame
+        drift = np.full_like(table, 90 + 2 * step)
+        if not still.unchanged(drift):
+            break
+    assert 2 <= step <= 4  # compared with the last analysed frame, not the previous one

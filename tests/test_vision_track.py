@@ -60,6 +60,19 @@ def test_hand_passing_over_neither_removes_nor_reconfirms() -> None:
     assert [c.track_id for c in t.cards] == [track_id]
 
 
+def test_settled_only_when_every_card_is_confirmed_and_in_sight() -> None:
+    """What lets the pipeline skip a frame that shows nothing new (kiosk.vision.stillness)."""
+    t = Tracker(TrackerConfig(confirm_frames=3, window=4))
+    assert t.settled  # an empty table
+    t.update([sure("QS")])
+    assert not t.settled  # a card being confirmed needs every frame
+    t.update([sure("QS")] * 1)
+    t.update([sure("QS"), Sighting(quad(300, 100), None, 0.2, None, 0.0)])
+    assert t.settled  # confirmed, and an outline never named (clutter) decides nothing
+    t.update([Sighting(quad(300, 100), None, 0.2, None, 0.0)])
+    assert not t.settled  # the card went out of sight: it may have to be removed
+
+
 def test_removed_after_being_gone_long_enough() -> None:
     t = Tracker(TrackerConfig(remove_after=15))
     run(t, [[sure("7D")]] * 3)

@@ -1,5 +1,6 @@
 """Frame -> detect -> identify -> track -> :class:`~kiosk.table.TableView`, and the worker thread
-that runs it on a camera.
+that runs it on a camera. A frame that shows nothing new on a settled table is not analysed
+again (:mod:`kiosk.vision.stillness`).
 
 The pipeline never raises on a frame: a garbage frame (None, empty, 1x1, grey, wrong dtype,
 huge) or an internal error yields a view with ``camera_ok=False`` and leaves the tracker
@@ -23,6 +24,7 @@ from kiosk.table import CardEvent, Point, TableView
 from kiosk.vision.detect import Detector, as_bgr
 from kiosk.vision.naming import IdentifierLike, name_cards
 from kiosk.vision.sources.base import FrameSource
+from kiosk.vision.stillness import StillFrames
 from kiosk.vision.track import Sighting, Tracker, TrackerConfig
 
 log = logging.getLogger(__name__)
@@ -45,12 +47,14 @@ class VisionPipeline:
 
     def __init__(self, identifier: IdentifierLike, detector: Detector | None = None,
                  tracker_config: TrackerConfig | None = None,
-                 homography: np.ndarray | None = None) -> None:
+                 homography: np.ndarray | None = None, still: StillFrames | None = None) -> None:
         self.identifier = identifier
         self.detector = detector or Detector()
         locate = mat_locator(homography) if homography is not None else None
         self.tracker = Tracker(tracker_config, locate)
+        self.still = still or StillFrames()
         self.frame_index = -1
+        self._detections = 0
 
     @classmethod
     def for_deck(cls, deck_id: str, homography: np.ndarray | None = None,
@@ -67,14 +71,20 @@ class VisionPipeline:
         bgr = as_bgr(frame)
         if bgr is None:
             return self.idle_view(ts)
+        events: list[CardEvent] = []
         try:
-            sightings = self.sightings(bgr)
-            events = self.tracker.update(sightings)
+            if self.still.unchanged(bgr) and self.tracker.settled:
+                self.still.skipped()  # nothing new on a settled table: the same cards, no events
+            else:
+                sightings = self.sightings(bgr)
+                events = self.tracker.update(sightings)
+                self.still.analysed()
+                self._detections = len(sightings)
         except Exception:  # noqa: BLE001 - a bug on one frame must not stop the kiosk
             log.exception("vision failed on frame %d", self.frame_index)
             return self.idle_view(ts)
         return TableView(self.frame_index, ts, self.tracker.cards, tuple(events),
-                         (bgr.shape[1], bgr.shape[0]), True, len(sightings))
+                         (bgr.shape[1], bgr.shape[0]), True, self._detections)
 
     def sightings(self, bgr: np.ndarray) -> list[Sighting]:
         """Detect and name (a refused card gets a second look), without touching the tracker."""

@@ -91,6 +91,15 @@ class Tracker:
         """The confirmed cards, in track-id order."""
         return tuple(t.seen for t in self._tracks if t.card_id is not None and t.seen is not None)
 
+    @property
+    def settled(self) -> bool:
+        """Nothing is left to decide: every track is a confirmed card seen in the last update, or
+        an outline never named (clutter). Until a frame shows something new, more updates with
+        the same sightings could not change a thing, and the frame may be skipped; a card being
+        confirmed, or out of sight, needs every frame."""
+        return all(t.missed == 0 if t.card_id is not None else all(v is None for v, _ in t.votes)
+                   for t in self._tracks)
+
     def reset(self) -> list[CardEvent]:
         """Forget everything (new game); confirmed cards are reported removed."""
         events = [CardEvent("removed", c) for c in self.cards]
