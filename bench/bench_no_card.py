@@ -2,7 +2,8 @@
 pens through the whole pipeline; every confirmation is a false one (target: 0).
 
 Each table is filmed for ``--frames-per-table`` frames with fresh camera noise, so a clutter
-object that fools the identifier steadily has every chance to be confirmed.
+object that fools the identifier steadily has every chance to be confirmed; every frame is
+analysed (the kiosk would skip most of them, a still table being settled).
 Usage: ``python bench/bench_no_card.py [--tables 250] [--frames-per-table 20] [--deck ID]``.
 """
 
@@ -17,6 +18,7 @@ from _vision import Timer, load_identifier
 
 from kiosk.render.scenes import render_empty
 from kiosk.vision.pipeline import VisionPipeline
+from kiosk.vision.stillness import StillFrames
 
 
 def main() -> int:
@@ -36,7 +38,7 @@ def main() -> int:
     false: list[str] = []
     for t in range(args.tables):
         base = render_empty(args.seed + t, (1280, 720), split="heldout").astype(np.int16)
-        pipe = VisionPipeline(identifier)
+        pipe = VisionPipeline(identifier, still=StillFrames.never())
         for _ in range(args.frames_per_table):
             noise = rng.normal(0, 2.0, base.shape).astype(np.int16)
             frame = np.clip(base + noise, 0, 255).astype(np.uint8)

@@ -38,7 +38,7 @@ def main() -> int:
     if identifier is None:
         return 0
     table = VirtualTable(args.deck, seed=args.seed, size=(1280, 720))
-    still = StillFrames(max_run=0) if args.analyse_all else None  # max_run 0: never skips
+    still = StillFrames.never() if args.analyse_all else None
     pipe = VisionPipeline(identifier, oracle.detector if oracle else None, still=still)
     analysed = 0
     timer = Timer()

@@ -266,3 +266,7 @@ def test_still_frames_see_a_card_but_not_sensor_noise_and_add_up_a_drift() -> No
         if not still.unchanged(drift):
             break
     assert 2 <= step <= 4  # compared with the last analysed frame, not the previous one
+    never = StillFrames.never()  # for benchmarks: every frame a fresh look
+    never.unchanged(table)
+    never.analysed()
+    assert not never.unchanged(table)

@@ -31,6 +31,11 @@ class StillFrames:
         self._run = 0
         self.analysed_frames = 0  # a count, for benchmarks and the log
 
+    @classmethod
+    def never(cls) -> StillFrames:
+        """One that never skips: for benchmarks whose every frame must be a fresh look."""
+        return cls(max_run=0)
+
     def unchanged(self, bgr: np.ndarray) -> bool:
         """Whether ``bgr`` (BGR uint8) shows what the last analysed frame showed, within noise,
         and fewer than ``max_run`` frames have been skipped since it."""
