@@ -41,12 +41,12 @@ CARD_ASPECT = 88 / 63  # long side / short side of a standard (poker-size) card
 MIN_SIDE = 32  # frames smaller than this on either side hold no card worth naming
 MAX_PIXELS = 40_000_000  # larger frames are refused rather than risking memory
 _NEXT = np.array([1, 2, 3, 0])
-#: With the outline model, a quad from the hand-set cues must lie this much on what it calls card
-#: (a white stripe or a sheet of paper is card-shaped and white, but the model knows better).
-MODEL_AGREEMENT = 0.5
-#: ... and a card completed from a corner, this much: the model's union of cards holds a hidden
-#: card, a completion out over a pale table (whiteness is everywhere) it does not; kept low, as
-#: the model is unsure of an ace on stripes, which only a completion finds.
+#: With the outline model, a card completed from a corner by the hand-set cues must lie this much
+#: on what it calls card: the model's union of cards holds a hidden card, a completion out over a
+#: pale table (whiteness is everywhere) it does not; kept low, as the model is unsure of an ace on
+#: stripes, which only a completion finds. A whole quad needs no such agreement: on real photos
+#: the model misses plain cards on grained wood or carpet that the cues outline cleanly, and
+#: the white margin, the identifier and the tracker already turn away paper and stripes.
 COMPLETED_AGREEMENT = 0.3
 MAX_MERGED_ASPECT = 2.6  # a longer model region is more than a card and a neighbour's strip
 SOFT_FILL = 0.8  # share of its bounding rectangle a card region of the outline model fills
@@ -215,7 +215,7 @@ class Detector:
                     boxes = np.vstack([boxes, np.array(box, np.float32)])
                 elif cue.complete and a > lo * 1.5:
                     rest.append((cnt, cue))
-        candidates = _plausible(candidates, white, bright, model_mask)
+        candidates = _white_bordered(white, candidates, bright)
         size = _card_size([c[0] for c in candidates])
         completed: list[tuple[np.ndarray, float, bool]] = []
         for cnt, cue in _unexplained(rest, candidates, white.shape, lo):
@@ -223,7 +223,7 @@ class Detector:
             if cue.soft:
                 quads += self._trimmed(cnt, edges, lo, hi)
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if cue.soft else quads
-        candidates += _agreed(_plausible(completed, white, bright, model_mask, COMPLETED_AGREEMENT))
+        candidates += _agreed(_plausible(completed, white, bright, model_mask))
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
@@ -630,15 +630,14 @@ class _Cue(NamedTuple):
 
 
 def _plausible(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
-               model_mask: np.ndarray | None, agreement: float = MODEL_AGREEMENT
-               ) -> list[tuple[np.ndarray, float, bool]]:
-    """The candidates that look like a card: a white paper margin (the outline model's too: on
-    real photos it also takes clutter for cards) and, given the model's ``model_mask``, at least
-    ``agreement`` of it on what the model calls card or outline."""
+               model_mask: np.ndarray | None) -> list[tuple[np.ndarray, float, bool]]:
+    """The completed cards that look like a card: a white paper margin and, given the model's
+    ``model_mask``, at least :data:`COMPLETED_AGREEMENT` of it on what the model calls card or
+    outline."""
     cands = _white_bordered(white, cands, bright)
     if model_mask is not None and cands:
         on = _coverage(model_mask, np.stack([c[0] for c in cands]))
-        cands = [c for c, share in zip(cands, on, strict=True) if share >= agreement]
+        cands = [c for c, share in zip(cands, on, strict=True) if share >= COMPLETED_AGREEMENT]
     return cands
 
 
