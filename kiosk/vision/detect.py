@@ -223,7 +223,7 @@ class Detector:
             if cue.soft:
                 quads += self._trimmed(cnt, edges, lo, hi)
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if cue.soft else quads
-        candidates += _agreed(_plausible(completed, white, bright, model_mask))
+        candidates += _agreed(_plausible_completions(completed, white, bright, model_mask))
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
@@ -629,7 +629,7 @@ class _Cue(NamedTuple):
     soft: bool = False
 
 
-def _plausible(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
+def _plausible_completions(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
                model_mask: np.ndarray | None) -> list[tuple[np.ndarray, float, bool]]:
     """The completed cards that look like a card: a white paper margin and, given the model's
     ``model_mask``, at least :data:`COMPLETED_AGREEMENT` of it on what the model calls card or

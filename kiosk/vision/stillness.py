@@ -1,7 +1,7 @@
 """Telling a frame that shows nothing new from the last frame analysed.
 
 Most of the time nothing moves on a kiosk's table: the cards lie there between two turns. The
-pipeline then need not detect and identify again (about 60 ms of CPU per frame here, several
+pipeline then need not detect and identify again (60 to 85 ms of CPU per frame here, several
 times that on a Pi, which runs hot under a constant load). A frame is *unchanged* when a coarse
 thumbnail of it (blocks of about 40x40 pixels at 1280x720, which average sensor noise away)
 nowhere differs from the last analysed frame's by more than a few grey levels. A card slid in, a
@@ -29,7 +29,7 @@ class StillFrames:
         self._reference: np.ndarray | None = None
         self._latest: np.ndarray | None = None
         self._run = 0
-        self.analysed_frames = 0  # a count, for benchmarks and the log
+        self.analysed_frames = 0  # how many frames were analysed: what bench_pipeline reports
 
     @classmethod
     def never(cls) -> StillFrames:
