@@ -170,3 +170,20 @@ def test_missing_model_file_is_a_clear_error(tmp_path: Path) -> None:
 
     with pytest.raises(KioskError, match="model file not found"):
         runtime.TfliteModel(tmp_path / "index.tflite")
+
+
+def test_black_suit_accuracy_counts_clubs_and_spades_only() -> None:
+    """The training log's check that a run has parted clubs from spades: a model that names the
+    rank and answers spade for every black card scores 0.5, whatever it does with red cards."""
+    from kiosk.vision.train.fit import black_suit_accuracy
+
+    names = ["5C", "5S", "KC", "KS", "5H", "none"]
+    y = np.array([INDEX_LABELS.index(n) for n in names])
+    probs = np.zeros((len(y), len(INDEX_LABELS)), np.float32)
+    for i, n in enumerate(names):
+        guess = n[:-1] + "S" if n[-1] in "CS" else ("5D" if n == "5H" else n)
+        probs[i, INDEX_LABELS.index(guess)] = 1.0
+    assert black_suit_accuracy(probs, y) == 0.5
+    probs[0] = 0
+    probs[0, INDEX_LABELS.index("KC")] = 1.0  # wrong rank, right suit: the suit counts
+    assert black_suit_accuracy(probs, y) == 0.75
