@@ -23,6 +23,7 @@ from kiosk.vision.detect import (
     DetectorConfig,
     _agreed,
     _on_frame_edge,
+    _table_sized,
     as_bgr,
     order_corners,
     polygon_iou,
@@ -275,3 +276,17 @@ def test_real_photos_regression_floor(real_cards: Path, detector: Detector) -> N
         boxed += len(labels)
         found += len(bench.match([b for _, b in labels], [d.corners for d in dets], img.shape))
     assert boxed > 100 and found / boxed >= 0.65
+
+
+def test_a_quad_far_smaller_than_the_tables_cards_is_not_a_card() -> None:
+    """An index box or a pip outlined on a card is card-shaped but a tenth of a card's area; once
+    three cards seen whole set the size, it is dropped. A card nearer the camera (0.8x its
+    sides) is kept, and with fewer than three cards seen nothing is dropped."""
+    def rect(w: float, h: float) -> np.ndarray:
+        return np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+
+    sized = _table_sized((60.0, 84.0), whole=3)
+    assert not sized(rect(20, 28))
+    assert sized(rect(48, 67)) and sized(rect(60, 84))
+    assert _table_sized((60.0, 84.0), whole=2)(rect(20, 28))
+    assert _table_sized(None, whole=0)(rect(20, 28))

@@ -72,6 +72,11 @@ MIN_IN_FRAME = 0.5
 SAME_PLACE = 0.12
 AGREEMENT_BONUS = 0.2
 AGREEING = 3
+#: A whole quad under this share of the area of the cards seen whole is not a card (an index
+#: box, a pip, a corner of the picture), once at least TABLE_CARDS of them set the table's size:
+#: cards on one table are at about the same distance from the camera.
+SMALLEST_CARD = 0.3
+TABLE_CARDS = 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -217,6 +222,7 @@ class Detector:
                     rest.append((cnt, cue))
         candidates = _white_bordered(white, candidates, bright)
         size = _card_size([c[0] for c in candidates])
+        table_sized = _table_sized(size, len(candidates))
         completed: list[tuple[np.ndarray, float, bool]] = []
         for cnt, cue in _unexplained(rest, candidates, white.shape, lo):
             quads = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
@@ -224,6 +230,7 @@ class Detector:
                 quads += self._trimmed(cnt, edges, lo, hi)
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if cue.soft else quads
         candidates += _agreed(_plausible_completions(completed, white, bright, model_mask))
+        candidates = [c for c in candidates if table_sized(c[0])]
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         out = []
@@ -442,6 +449,15 @@ def _convex(quads: np.ndarray) -> np.ndarray:
     e = quads[:, _NEXT] - quads
     cross = e[..., 0] * e[:, _NEXT, 1] - e[..., 1] * e[:, _NEXT, 0]
     return (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
+
+
+def _table_sized(size: tuple[float, float] | None, whole: int) -> Callable[[np.ndarray], bool]:
+    """Whether a quad, whole or completed, is not far smaller than the ``whole`` cards of median
+    ``size`` (see SMALLEST_CARD); any quad is, until enough cards set the size."""
+    if size is None or whole < TABLE_CARDS:
+        return lambda quad: True
+    smallest = SMALLEST_CARD * size[0] * size[1]
+    return lambda quad: cv2.contourArea(quad) >= smallest
 
 
 def _card_size(quads: list[np.ndarray]) -> tuple[float, float] | None:
