@@ -29,6 +29,7 @@ from kiosk.vision.train.synth import (
     _SUIT_CHARS,
     _bitmap,
     _court_picture,
+    _draw_card_3,
     _font,
     _suits_in_order,
     font_paths,
@@ -78,6 +79,24 @@ def test_court_picture_stays_inside_its_frame(seed: int, suit: str) -> None:
     ys, xs = np.nonzero((np.asarray(img) != 255).any(axis=2))
     assert xs.min() >= frame[0] - 1 and xs.max() <= frame[2] + 1
     assert ys.min() >= frame[1] - 1 and ys.max() <= frame[3] + 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(14, 60))
+def test_the_card_3_is_flat_topped_and_stays_in_its_rank_box(seed: int, height: float) -> None:
+    """The flat-topped 3 that text fonts lack: a straight bar along the top of the glyph (a
+    rounded 3 has no row inked across its width there), and nothing above or below the rank's
+    box, where the suit sits."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("L", (120, 120), 0)
+    box = (30.0, 20.0, 40.0, height)
+    _draw_card_3(ImageDraw.Draw(img), np.random.default_rng(seed), box, 255)  # type: ignore[arg-type]
+    ink = np.asarray(img) > 127
+    ys, xs = np.nonzero(ink)
+    assert ys.min() >= box[1] - 1 and ys.max() <= box[1] + height + 1
+    top_rows = ink[ys.min(): ys.min() + max(2, int(0.1 * height))]
+    assert top_rows.sum(axis=1).max() >= 0.75 * (xs.max() - xs.min())
 
 
 def test_rank_fonts_are_upright_text_fonts_that_draw_every_rank() -> None:

@@ -37,7 +37,10 @@ def _joint_layer() -> Any:
 
 
 def build_index(input_hw: tuple[int, int]) -> Any:
-    """The corner model: shared trunk, rank and suit heads, joint 54-way output."""
+    """The corner model: shared trunk, rank and suit heads, joint 54-way output.
+
+    Each head has its own hidden layer and there is no dropout: with one dropped-out layer
+    shared, clubs and spades (a few pixels apart) parted late or never (models/MODEL.md)."""
     import tensorflow as tf
 
     layers = tf.keras.layers
@@ -46,10 +49,9 @@ def build_index(input_hw: tuple[int, int]) -> Any:
     x = _block(layers, x, 32, 2)
     x = _block(layers, x, 64, 2)
     x = layers.ReLU()(layers.BatchNormalization()(layers.Conv2D(96, 3, padding="same", use_bias=False)(x)))
-    x = layers.Dropout(0.15)(layers.Flatten()(x))
-    x = layers.Dropout(0.2)(layers.Dense(128, activation="relu")(x))
-    rank = layers.Dense(15, activation="softmax", name="rank")(x)
-    suit = layers.Dense(4, activation="softmax", name="suit")(x)
+    x = layers.Flatten()(x)
+    rank = layers.Dense(15, activation="softmax", name="rank")(layers.Dense(128, activation="relu")(x))
+    suit = layers.Dense(4, activation="softmax", name="suit")(layers.Dense(64, activation="relu")(x))
     return tf.keras.Model(inp, _joint_layer()(rank, suit))
 
 

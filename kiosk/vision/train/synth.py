@@ -228,6 +228,25 @@ def _draw_card_q(
     draw.line((start, mid, end), fill=ink, width=stroke, joint="curve")
 
 
+def _draw_card_3(
+    draw: ImageDraw.ImageDraw,
+    rng: np.random.Generator,
+    box: tuple[float, float, float, float],
+    ink: tuple[int, int, int],
+) -> None:
+    """The flat-topped 3 of many real decks, which few text fonts draw: a bar, a diagonal down
+    to the waist and a round bowl under it (the rounded 3 of the fonts reads as a 5 beside it)."""
+    x, y, w, h = box
+    gw = h * float(rng.uniform(0.45, 0.65))
+    stroke = max(1, int(h * rng.uniform(0.08, 0.15)))
+    cx = x + w / 2
+    left, right = cx - gw / 2, cx + gw / 2
+    waist = y + h * float(rng.uniform(0.36, 0.46))
+    draw.line(((left + stroke * 0.3, y + stroke / 2), (right, y + stroke / 2)), fill=ink, width=stroke)
+    draw.line(((right - stroke * 0.3, y + stroke / 2), (cx - gw * 0.1, waist)), fill=ink, width=stroke)
+    draw.arc((left, waist - stroke / 2, right + gw * 0.05, y + h), 245, 515, fill=ink, width=stroke)
+
+
 def _paper(rng: np.random.Generator) -> tuple[int, int, int]:
     base = rng.uniform(215, 255)
     tint = rng.uniform(-12, 8, size=3)
@@ -321,6 +340,8 @@ def synth_face(rng: np.random.Generator, rank: str, suit: str) -> np.ndarray:
         draw.rectangle((m, m, w - m, h - m), outline=ink, width=1)
     if rank == "Q" and rng.random() < 0.35:
         _draw_card_q(draw, rng, (cx - col_w / 2, top, col_w, rank_h), ink)
+    elif rank == "3" and rng.random() < 0.35:
+        _draw_card_3(draw, rng, (cx - col_w / 2, top, col_w, rank_h), ink)
     else:
         _draw_rank(draw, rng, rank, (cx - col_w / 2, top, col_w, rank_h), ink, rank_font)
     _draw_suit(
