@@ -72,9 +72,9 @@ MIN_IN_FRAME = 0.5
 SAME_PLACE = 0.12
 AGREEMENT_BONUS = 0.2
 AGREEING = 3
-#: A whole quad under this share of the area of the cards seen whole is not a card (an index
-#: box, a pip, a corner of the picture), once at least TABLE_CARDS of them set the table's size:
-#: cards on one table are at about the same distance from the camera.
+#: A quad, whole or completed, under this share of the median area of the cards seen whole is
+#: not a card (an index box, a pip, a corner of the picture), once at least TABLE_CARDS of them
+#: set the table's size: cards on one table are at about the same distance from the camera.
 SMALLEST_CARD = 0.3
 TABLE_CARDS = 3
 
@@ -452,8 +452,8 @@ def _convex(quads: np.ndarray) -> np.ndarray:
 
 
 def _table_sized(size: tuple[float, float] | None, whole: int) -> Callable[[np.ndarray], bool]:
-    """Whether a quad, whole or completed, is not far smaller than the ``whole`` cards of median
-    ``size`` (see SMALLEST_CARD); any quad is, until enough cards set the size."""
+    """A test that a quad is big enough to be a card beside the ``whole`` cards seen, of median
+    ``size`` (SMALLEST_CARD); with fewer than TABLE_CARDS of them every quad passes."""
     if size is None or whole < TABLE_CARDS:
         return lambda quad: True
     smallest = SMALLEST_CARD * size[0] * size[1]
