@@ -90,9 +90,10 @@ def black_suit_accuracy(probs: np.ndarray, y: np.ndarray) -> float:
 
     The index model's hardest step (a few pixels tell a club from a spade): a run that has not
     parted them sits near 0.5 here while its overall accuracy looks merely mediocre."""
-    suits = probs[:, :52].reshape(-1, len(SUITS), len(RANKS)).sum(axis=2).argmax(axis=1)
+    cards = len(SUITS) * len(RANKS)  # INDEX_LABELS starts with them, suit by suit
+    suits = probs[:, :cards].reshape(-1, len(SUITS), len(RANKS)).sum(axis=2).argmax(axis=1)
     black = [SUITS.index("C"), SUITS.index("S")]
-    is_black = (y < 52) & np.isin(y // len(RANKS), black)
+    is_black = (y < cards) & np.isin(y // len(RANKS), black)
     return float((suits[is_black] == y[is_black] // len(RANKS)).mean()) if is_black.any() else float("nan")
 
 
