@@ -199,7 +199,7 @@ class Detector:
             edges = cv2.max(edges, canny)
         candidates: list[tuple[np.ndarray, float, bool]] = []
         rest: list[tuple[np.ndarray, _Cue]] = []
-        boxes = np.zeros((0, 4), np.float32)
+        boxes: list[tuple[int, int, int, int]] = []
         for cue in cues:
             for cnt in cue.contours:
                 a = cv2.contourArea(cnt)
@@ -217,7 +217,7 @@ class Detector:
                     plain = None  # a side along the frame's edge is the frame's cut, not the card's
                 if plain is not None:
                     candidates.append(plain)
-                    boxes = np.vstack([boxes, np.array(box, np.float32)])
+                    boxes.append(box)
                 elif cue.complete and a > lo * 1.5:
                     rest.append((cnt, cue))
         candidates = _white_bordered(white, candidates, bright)
@@ -489,10 +489,12 @@ def _on_frame_edge(quad: np.ndarray, shape: tuple[int, ...], tol: float = 1.5) -
     """Whether a side of ``quad`` runs along an edge of a frame of ``shape`` (both its ends
     within ``tol`` pixels of the same edge)."""
     h, w = shape[:2]
-    ends = np.stack([quad, quad[_NEXT]], axis=1)  # (4 sides, 2 ends, xy)
-    near = np.stack([ends[..., 0] <= tol, ends[..., 1] <= tol,
-                     ends[..., 0] >= w - 1 - tol, ends[..., 1] >= h - 1 - tol], axis=-1)  # (4, 2, 4)
-    return bool(near.all(axis=1).any())
+    pts = [(float(x), float(y)) for x, y in quad]
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+        if (max(x0, x1) <= tol or max(y0, y1) <= tol
+                or min(x0, x1) >= w - 1 - tol or min(y0, y1) >= h - 1 - tol):
+            return True
+    return False
 
 
 def _in_frame(pts: np.ndarray, w: int, h: int) -> np.ndarray:
@@ -512,7 +514,7 @@ def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:
     """Corners as intersections of lines fitted to the middle of each side of the contour."""
     approx = approx.astype(np.float32)
     # index of the contour point nearest to each approximate corner
-    idx = sorted(int(np.argmin(((points - p) ** 2).sum(axis=1))) for p in approx)
+    idx = sorted(int(i) for i in ((points[:, None, :] - approx[None]) ** 2).sum(axis=2).argmin(axis=0))
     approx = points[idx]
     lines = []
     for k in range(4):
@@ -536,19 +538,21 @@ def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:
 
 def _fit_line(points: np.ndarray, keep: float = 1.5) -> np.ndarray:
     """(vx, vy, x0, y0) of the total-least-squares line through ``points``, refitted once
-    without the points farther than ``keep`` pixels (an index or a dent in the outline)."""
+    without the points farther than ``keep`` pixels (an index or a dent in the outline).
+    Written with 1-d sums and dot products: it runs a hundred times a frame on short sides."""
     pts = np.asarray(points, dtype=np.float64)
-    for _ in range(2):
-        centre = pts.mean(axis=0)
-        d = pts - centre
-        sxx, syy, sxy = (d[:, 0] ** 2).sum(), (d[:, 1] ** 2).sum(), (d[:, 0] * d[:, 1]).sum()
-        theta = 0.5 * math.atan2(2 * sxy, sxx - syy)
-        v = np.array([math.cos(theta), math.sin(theta)])
-        far = np.abs(d[:, 0] * v[1] - d[:, 1] * v[0]) > keep
-        if not far.any() or far.sum() > len(pts) - 2:
-            break
-        pts = pts[~far]
-    return np.array([v[0], v[1], centre[0], centre[1]])
+    x, y = pts[:, 0], pts[:, 1]
+    while True:
+        n = len(x)
+        cx, cy = x.sum() / n, y.sum() / n
+        dx, dy = x - cx, y - cy
+        theta = 0.5 * math.atan2(2 * float(dx @ dy), float(dx @ dx - dy @ dy))
+        c, s = math.cos(theta), math.sin(theta)
+        far = np.abs(dx * s - dy * c) > keep
+        nf = int(np.count_nonzero(far))
+        if nf == 0 or nf > n - 2 or n < len(pts):  # nothing to drop, too much, or refitted
+            return np.array([c, s, cx, cy])
+        x, y = x[~far], y[~far]
 
 
 def _intersect(l1: np.ndarray, l2: np.ndarray) -> tuple[float, float] | None:
@@ -677,12 +681,15 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
     return [c for c, k in zip(cands, keep, strict=True) if k]
 
 
-def _same_box(a: tuple[int, int, int, int], boxes: np.ndarray) -> bool:
-    """Whether bounding rectangle ``a`` is within a few percent of one of ``boxes`` (M, 4)."""
-    if not len(boxes):
-        return False
-    tol = 0.04 * np.maximum(max(a[2], a[3]), boxes[:, 2:].max(axis=1))
-    return bool((np.abs(boxes - np.asarray(a, np.float32)) <= tol[:, None]).all(axis=1).any())
+def _same_box(a: tuple[int, int, int, int], boxes: list[tuple[int, int, int, int]]) -> bool:
+    """Whether bounding rectangle ``a`` is within a few percent of one of ``boxes`` (plain
+    Python: the list is short and the test runs for every contour)."""
+    side = max(a[2], a[3])
+    for b in boxes:
+        tol = 0.04 * max(side, b[2], b[3])
+        if all(abs(u - v) <= tol for u, v in zip(a, b, strict=True)):
+            return True
+    return False
 
 
 _GRID = np.linspace(0.04, 0.96, 11, dtype=np.float32)
