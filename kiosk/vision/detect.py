@@ -198,15 +198,15 @@ class Detector:
             cues += hand
             edges = cv2.max(edges, canny)
         candidates: list[tuple[np.ndarray, float, bool]] = []
-        rest: list[tuple[np.ndarray, _Cue]] = []
+        rest: list[tuple[np.ndarray, np.ndarray, bool]] = []  # (outline, solid, soft)
         boxes: list[tuple[int, int, int, int]] = []
         for cue in cues:
             for cnt in cue.contours:
                 a = cv2.contourArea(cnt)
                 if not lo <= a <= 1.5 * hi:
                     continue
-                x, y, bw, bh = box = cv2.boundingRect(cnt)
-                if _same_box(box, boxes):
+                x, y, bw, bh = cv2.boundingRect(cnt)
+                if _same_box((x, y, bw, bh), boxes):
                     continue  # the same card through another cue
                 # a card-shaped quad fills at least ~45% of its bounding box at any rotation;
                 # less cannot be a plain card, and skips the hull of a tangle of edges
@@ -217,18 +217,18 @@ class Detector:
                     plain = None  # a side along the frame's edge is the frame's cut, not the card's
                 if plain is not None:
                     candidates.append(plain)
-                    boxes.append(box)
-                elif cue.complete and a > lo * 1.5:
-                    rest.append((cnt, cue))
+                    boxes.append((x, y, bw, bh))
+                elif cue.solid is not None and a > lo * 1.5:
+                    rest.append((cnt, cue.solid, cue.soft))
         candidates = _white_bordered(white, candidates, bright)
         size = _card_size([c[0] for c in candidates])
         table_sized = _table_sized(size, len(candidates))
         completed: list[tuple[np.ndarray, float, bool]] = []
-        for cnt, cue in _unexplained(rest, candidates, white.shape, lo):
-            quads = self._partial_quads(cnt, cue.solid, edges, lo, hi, size)
-            if cue.soft:
+        for cnt, solid, soft in _unexplained(rest, candidates, white.shape, lo):
+            quads = self._partial_quads(cnt, solid, edges, lo, hi, size)
+            if soft:
                 quads += self._trimmed(cnt, edges, lo, hi)
-            completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if cue.soft else quads
+            completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if soft else quads
         candidates += _agreed(_plausible_completions(completed, white, bright, model_mask))
         candidates = [c for c in candidates if table_sized(c[0])]
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
@@ -393,10 +393,10 @@ class Detector:
                 for h, k in enumerate(best) if score[h, k] >= 0]
 
 
-def _unexplained(rest: list[tuple[np.ndarray, _Cue]], found: list[tuple[np.ndarray, float, bool]],
-                 shape: tuple[int, int], lo: float) -> list[tuple[np.ndarray, _Cue]]:
-    """The outlines in ``rest`` of which at least a card corner's worth lies outside the cards
-    already found whole.
+def _unexplained(rest: list[tuple[np.ndarray, np.ndarray, bool]], found: list[tuple[np.ndarray, float, bool]],
+                 shape: tuple[int, int], lo: float) -> list[tuple[np.ndarray, np.ndarray, bool]]:
+    """The (outline, solid, soft) entries of ``rest`` whose outline has at least a card corner's
+    worth outside the cards already found whole.
 
     Completing a partial outline is the detector's dearest step; an outline lying (nearly) all
     inside cards already found (the same card seen by another cue, a card's picture, a pile whose
@@ -406,13 +406,14 @@ def _unexplained(rest: list[tuple[np.ndarray, _Cue]], found: list[tuple[np.ndarr
     covered = np.zeros(shape, np.uint8)
     cv2.fillPoly(covered, [np.round(q).astype(np.int32) for q, _, _ in found], 255)
     out = []
-    for cnt, cue in rest:
+    for item in rest:
+        cnt = item[0]
         x, y, w, h = cv2.boundingRect(cnt)
         own = np.zeros((h, w), np.uint8)
         cv2.drawContours(own, [cnt], -1, 255, cv2.FILLED, offset=(-x, -y))
         left = cv2.countNonZero(cv2.bitwise_and(own, cv2.bitwise_not(covered[y:y + h, x:x + w])))
         if left >= UNEXPLAINED * lo:
-            out.append((cnt, cue))
+            out.append(item)
     return out
 
 
@@ -639,13 +640,12 @@ def _rings(quads: np.ndarray, inset: float, n: int = 10) -> np.ndarray:
 
 
 class _Cue(NamedTuple):
-    """Outlines from one cue, the solid foreground they were cut from, whether partial outlines
-    may be completed on it, and whether its outlines are soft (rounded corners: a probability
-    map's, not a threshold's)."""
+    """Outlines from one cue, the solid foreground they were cut from (None for a cue whose
+    partial outlines are not completed), and whether its outlines are soft (rounded corners: a
+    probability map's, not a threshold's)."""
 
     contours: Sequence[np.ndarray]
-    solid: np.ndarray
-    complete: bool
+    solid: np.ndarray | None
     soft: bool = False
 
 
@@ -797,8 +797,8 @@ def _whiter_than_surroundings(white: np.ndarray, paper: np.ndarray, table: np.nd
     return cv2.compare(white, level, cv2.CMP_GT)
 
 
-def _enclosed(edges: np.ndarray, lo: float, hi: float) -> tuple[list[np.ndarray], np.ndarray]:
-    """Outlines of the card-sized regions that ``edges`` enclose, and those regions as a mask.
+def _enclosed(edges: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
+    """Outlines of the card-sized regions that ``edges`` enclose.
 
     The regions are traced in one pass: the (dilated) edges keep them apart, and a region lying
     in another's hole (a card on a printed zone of the mat) is still an outer boundary."""
@@ -816,13 +816,13 @@ def _enclosed(edges: np.ndarray, lo: float, hi: float) -> tuple[list[np.ndarray]
     if mask.any():
         cnts, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
         outer += [c for c, h in zip(cnts, hierarchy[0], strict=True) if h[3] < 0]
-    return outer, mask
+    return outer
 
 
 def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float, hi: float
                   ) -> tuple[list[_Cue], np.ndarray]:
-    """Candidate outlines from two cues, each with the solid foreground they were cut from and
-    whether partial outlines may be completed from it (only whiteness is trusted for that).
+    """Candidate outlines from two cues; the whiteness ones come with the solid foreground they
+    were cut from, on which partial outlines may be completed (only whiteness is trusted for that).
 
     * *whiteness minus edges*: pixels whiter than their neighbourhood (adaptive threshold on the
       darkest channel, a quarter of the frame wide) or than the frame (Otsu), with the edge map
@@ -845,12 +845,11 @@ def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float,
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         contours = [c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi]
         cv2.drawContours(solid, contours, -1, 255, cv2.FILLED)
-        out.append(_Cue(contours, solid, True))
+        out.append(_Cue(contours, solid))
 
     # regions closed by edges, also on a fine edge map: a card on a pale table has a faint outline
     for outline in (edges, cv2.dilate(cv2.Canny(blur, 4, 12), _KERNEL)):
-        regions, region_mask = _enclosed(outline, lo, hi)
-        out.append(_Cue(regions, region_mask, False))  # (never completed: the mask goes unused)
+        out.append(_Cue(_enclosed(outline, lo, hi), None))  # never completed: only whiteness is trusted
     return out, edges
 
 
@@ -863,14 +862,14 @@ def _outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
     border = cv2.dilate(np.where(edge >= 0.3, 255, 0).astype(np.uint8), _KERNEL)
     solid = np.where(card + edge >= 0.5, 255, 0).astype(np.uint8)
     if cv2.countNonZero(solid) > MAX_CARD_SHARE * solid.size:  # noise, a blank wall: not a table
-        return _Cue([], solid, False, True), border
+        return _Cue([], solid, True), border
     inner = cv2.bitwise_and(np.where(card >= 0.5, 255, 0).astype(np.uint8), cv2.bitwise_not(border))
     # give back the pixel the dilated border took: regions still part where cards touch
     inner = cv2.bitwise_and(cv2.dilate(cv2.morphologyEx(inner, cv2.MORPH_OPEN, _KERNEL), _KERNEL),
                             solid)
     contours = list(cv2.findContours(inner, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0])
     contours += _split_regions(inner, [c for c in contours if not card_like(c)], lo)
-    return _Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True, True), border
+    return _Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True), border
 
 
 _CORE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11))
