@@ -120,7 +120,7 @@ class Oracle:
         self.truth: list[Any] = []
         self.last: list[Any] = []
 
-    def identify(self, faces: Sequence[np.ndarray]) -> list[Any]:
+    def identify_cards(self, cards: Sequence[Any]) -> list[Any]:
         from kiosk.vision.identify import Identification
 
         # the detections of this frame answer once; a second look (alternates) learns nothing
@@ -128,4 +128,4 @@ class Oracle:
         m = match_truth([d.corners for d in last], [c.corners for c in self.truth], 0.5)
         names = {f: self.truth[t].card_id for t, f in m.items()}
         return [Identification(names.get(i), 0.99 if i in names else 0.0, None,
-                               0.9 if i in names else 0.0) for i in range(len(faces))]
+                               0.9 if i in names else 0.0) for i in range(len(cards))]

@@ -13,7 +13,6 @@ from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.vision.detect import MAX_ALTERNATES, Detection, Detector, DetectorConfig, _nms, polygon_iou
-from kiosk.vision.face import warp_face
 from kiosk.vision.identify import Identification
 from kiosk.vision.naming import MAX_SECOND_LOOKS, SECOND_LOOK_CONFIDENCE, name_cards
 
@@ -28,10 +27,10 @@ class ByPaper:
         self.calls: list[int] = []
         self.confidence = confidence
 
-    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
-        self.calls.append(len(faces))
-        return [Identification("AS", self.confidence, "AC", self.confidence - 0.1) if f.mean() > 180
-                else Identification(None, 0.2, None, 0.0) for f in faces]
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        self.calls.append(len(cards))
+        return [Identification("AS", self.confidence, "AC", self.confidence - 0.1) if c.face.mean() > 180
+                else Identification(None, 0.2, None, 0.0) for c in cards]
 
 
 @pytest.fixture
@@ -44,7 +43,7 @@ def scene() -> tuple[np.ndarray, np.ndarray]:
 
 
 def detection(img: np.ndarray, corners: np.ndarray, *alternates: np.ndarray) -> Detection:
-    return Detection(corners, warp_face(img, corners), 1.0, False, tuple(alternates))
+    return Detection(corners, img, 1.0, False, tuple(alternates))
 
 
 def test_nms_keeps_what_it_sets_aside_as_alternates_best_first() -> None:
@@ -137,7 +136,7 @@ def test_an_alternate_may_lie_on_a_refused_outline(scene: tuple[np.ndarray, np.n
     not stop another detection's alternate from naming the card."""
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)
-    half = Detection(quad + 8, np.zeros((280, 200, 3), np.uint8), 0.5, True)  # read as nothing
+    half = Detection(quad + 8, np.zeros_like(img), 0.5, True)  # read as nothing
     out = name_cards(ByPaper(), DETECTOR, img, [detection(img, on_table, quad), half])
     assert [a.card_id for _, a in out] == ["AS", None]
 
@@ -165,7 +164,7 @@ def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray])
 
 def test_garbage_frames_give_no_second_look() -> None:
     card = card_quad((150, 180), 110, 0.2)
-    det = Detection(card, np.zeros((280, 200, 3), np.uint8), 1.0, False, (card + 30,))
+    det = Detection(card, np.zeros((360, 640, 3), np.uint8), 1.0, False, (card + 30,))
     assert DETECTOR.look_again(np.zeros((1, 1), np.uint8), det.alternates) == []
     ((same, answer),) = name_cards(ByPaper(), DETECTOR, np.zeros((1, 1), np.uint8), [det])
     assert same is det and answer.card_id is None

@@ -14,6 +14,7 @@ from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.table import TableView
+from kiosk.vision.detect import Detection
 from kiosk.vision.identify import Identification
 from kiosk.vision.pipeline import VisionPipeline, VisionWorker, mat_locator
 from kiosk.vision.sources.base import FrameSource, SourceError
@@ -28,13 +29,13 @@ class YesMan:
         self.card_id = card_id
         self.calls = 0
 
-    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         self.calls += 1
-        return [Identification(self.card_id, 0.99, "QH", 0.9) for _ in faces]
+        return [Identification(self.card_id, 0.99, "QH", 0.9) for _ in cards]
 
 
 class Broken:
-    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         raise RuntimeError("interpreter exploded")
 
 

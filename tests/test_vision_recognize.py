@@ -16,6 +16,7 @@ from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad, render_scene
 from kiosk.vision import identify
+from kiosk.vision.detect import Detection
 from kiosk.vision.identify import Identification, default_models_dir
 
 
@@ -25,8 +26,8 @@ class ByBrightness:
     def __init__(self, deck_id: str, models_dir: Path | None = None) -> None:
         self.deck_id = deck_id
 
-    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
-        return [Identification("AS" if f.mean() > 200 else None, 0.97, "AC", 0.8) for f in faces]
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [Identification("AS" if c.face.mean() > 200 else None, 0.97, "AC", 0.8) for c in cards]
 
 
 @pytest.fixture

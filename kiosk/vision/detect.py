@@ -29,12 +29,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 import cv2
 import numpy as np
 
-from kiosk.vision.face import warp_face
+from kiosk.vision.face import warp_face, warp_index_corners
 from kiosk.vision.outline import OutlineModel, load_outline_model
 
 CARD_ASPECT = 88 / 63  # long side / short side of a standard (poker-size) card
@@ -81,17 +82,28 @@ TABLE_CARDS = 3
 
 @dataclass(frozen=True, eq=False)
 class Detection:
-    """One card outline: ``corners`` (4, 2) float32 TL, TR, BR, BL in frame pixels, the warped
-    ``face`` (FACE_SIZE, BGR), whether the outline was completed from a partial view, and the
-    other outlines of its place."""
+    """One card outline: ``corners`` (4, 2) float32 TL, TR, BR, BL in pixels of ``frame`` (the
+    BGR picture it was found in, not copied), whether the outline was completed from a partial
+    view, and the other outlines of its place. The card's pixels are warped only when asked
+    for: the whole :attr:`face`, or just its two :meth:`index_corners` (what an index reader
+    needs, a tenth of the pixels)."""
 
     corners: np.ndarray
-    face: np.ndarray
+    frame: np.ndarray
     score: float
     partial: bool = False
     #: Other outlines of this place that lost to it (unrefined corners, best first): see
     #: :meth:`Detector.look_again`.
     alternates: tuple[np.ndarray, ...] = ()
+
+    @cached_property
+    def face(self) -> np.ndarray:
+        """The warped face (FACE_SIZE, BGR)."""
+        return warp_face(*_around(self.frame, self.corners))
+
+    def index_corners(self) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`kiosk.vision.face.index_crops` of :attr:`face`, without warping the rest."""
+        return warp_index_corners(*_around(self.frame, self.corners))
 
 
 @dataclass(frozen=True)
@@ -171,7 +183,7 @@ class Detector:
         if bgr is None:
             return []
         quads = self.find_quads(bgr)
-        return [Detection(q, _face(bgr, q), s, p, a) for q, s, p, a in quads]
+        return [Detection(q, bgr, s, p, a) for q, s, p, a in quads]
 
     def find_quads(self, bgr: np.ndarray) -> list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]]:
         """(corners in frame pixels, score, partial, alternates) per card, without warping the
@@ -253,7 +265,7 @@ class Detector:
         out = []
         for alt in quads:
             q = order_corners(refine_quad(gray, alt) if gray is not None else alt)
-            out.append(Detection(q, _face(bgr, q), 0.0, True))
+            out.append(Detection(q, bgr, 0.0, True))
         return out
 
     def _quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
@@ -502,13 +514,13 @@ def _in_frame(pts: np.ndarray, w: int, h: int) -> np.ndarray:
     return (pts[..., 0] >= 0) & (pts[..., 0] < w) & (pts[..., 1] >= 0) & (pts[..., 1] < h)
 
 
-def _face(bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """:func:`warp_face` from the card's bounding box only: the same pixels, at half the cost
-    of handing OpenCV the whole frame."""
+def _around(bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The card's bounding box of ``bgr`` and ``quad`` in its pixels: warping from it gives the
+    same pixels as from the whole frame, at half the cost."""
     h, w = bgr.shape[:2]
     x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int) - 2, 0, [w - 1, h - 1])
     x1, y1 = np.clip(np.ceil(quad.max(axis=0)).astype(int) + 3, 1, [w, h])
-    return warp_face(bgr[y0:y1, x0:x1], quad - np.array([x0, y0], np.float32))
+    return bgr[y0:y1, x0:x1], quad - np.array([x0, y0], np.float32)
 
 
 def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:

@@ -15,18 +15,42 @@ FACE_SIZE: tuple[int, int] = (200, 280)  # width, height in pixels (card aspect 
 INDEX_BOX: tuple[float, float, float, float] = (0.0, 0.0, 0.22, 0.32)
 
 
-def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """Warp the quad ``corners`` (TL, TR, BR, BL in frame pixels) to an upright FACE_SIZE image."""
+def _to_face(corners: np.ndarray) -> np.ndarray:
+    """The homography from the quad ``corners`` (TL, TR, BR, BL) to the upright face."""
     w, h = FACE_SIZE
     dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
-    m = cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), dst)
-    return cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), dst)
+
+
+def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Warp the quad ``corners`` (TL, TR, BR, BL in frame pixels) to an upright FACE_SIZE image."""
+    return cv2.warpPerspective(frame, _to_face(corners), FACE_SIZE, flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _index_rect(w: int, h: int) -> tuple[int, int, int, int]:
+    """INDEX_BOX in the pixels of a ``w`` x ``h`` face: (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = INDEX_BOX
+    return int(x0 * w), int(y0 * h), int(x1 * w), int(y1 * h)
 
 
 def index_crops(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The top-left index and the bottom-right one turned upright (a card may lie either way)."""
-    h, w = face.shape[:2]
-    x0, y0, x1, y1 = INDEX_BOX
-    tl = face[int(y0 * h): int(y1 * h), int(x0 * w): int(x1 * w)]
-    br = np.rot90(face, 2)[int(y0 * h): int(y1 * h), int(x0 * w): int(x1 * w)]
+    x0, y0, x1, y1 = _index_rect(face.shape[1], face.shape[0])
+    tl = face[y0:y1, x0:x1]
+    br = np.rot90(face, 2)[y0:y1, x0:x1]
     return tl, np.ascontiguousarray(br)
+
+
+def warp_index_corners(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`index_crops` of :func:`warp_face`, warping only those two boxes: an index reader
+    needs a tenth of the face's pixels."""
+    w, h = FACE_SIZE
+    x0, y0, x1, y1 = _index_rect(w, h)
+    to_face = _to_face(corners)
+    crops = []
+    for ox, oy in ((x0, y0), (w - x1, h - y1)):  # the bottom-right box, before turning it
+        shift = np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1]], np.float64)
+        crops.append(cv2.warpPerspective(frame, shift @ to_face, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA,
+                                         borderMode=cv2.BORDER_REPLICATE))
+    return crops[0], np.ascontiguousarray(np.rot90(crops[1], 2))

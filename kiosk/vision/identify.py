@@ -19,6 +19,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -80,6 +81,15 @@ def deck_answer(deck: Deck, label: str) -> str | None:
     if deck.species:
         return label if label in deck.species else None
     return label if label in deck else None
+
+
+class CardView(Protocol):
+    """What the identifier reads of a found card (:class:`kiosk.vision.detect.Detection`)."""
+
+    @property
+    def face(self) -> np.ndarray: ...
+
+    def index_corners(self) -> tuple[np.ndarray, np.ndarray]: ...
 
 
 def _as_bgr(image: np.ndarray) -> np.ndarray:
@@ -181,13 +191,23 @@ class Identifier:
         if self._text is not None:
             return [self._text.identify(_as_bgr(f)) for f in faces]
         if self.deck.identify_by == "index":
-            crops = [c for f in faces for c in index_crops(_as_bgr(f))]
-            both = self.identify_index(crops)
-            return [_both_corners(both[2 * i], both[2 * i + 1]) for i in range(len(faces))]
+            return self._read_corners([index_crops(_as_bgr(f)) for f in faces])
         probs, embed = self.scores(faces)
         if self.gallery is not None and embed is not None:
             return [self.gallery.identify(e, p[self._none]) for e, p in zip(embed, probs, strict=True)]
         return [_decide(p, self._answers, MIN_CONFIDENCE, MIN_MARGIN) for p in probs]
+
+    def identify_cards(self, cards: Sequence[CardView]) -> list[Identification]:
+        """One answer per found card: :meth:`identify` of its face, an index deck reading only
+        the two corners (warping the whole face would cost it more than the reading)."""
+        if self.deck.identify_by != "index" or not cards:
+            return self.identify([c.face for c in cards])
+        return self._read_corners([c.index_corners() for c in cards])
+
+    def _read_corners(self, pairs: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[Identification]:
+        """One answer per card from its (top-left, bottom-right) index crops."""
+        both = self.identify_index([crop for pair in pairs for crop in pair])
+        return [_both_corners(both[2 * i], both[2 * i + 1]) for i in range(len(pairs))]
 
     def identify_index(self, crops: Sequence[np.ndarray]) -> list[Identification]:
         """One answer per upright corner-index crop (from :func:`kiosk.vision.face.index_crops`)."""

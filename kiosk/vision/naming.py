@@ -33,7 +33,7 @@ class IdentifierLike(Protocol):
     """What naming needs of :class:`kiosk.vision.identify.Identifier` (tests and benchmarks
     pass an oracle that names cards from the truth)."""
 
-    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         ...
 
 
@@ -44,7 +44,7 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
     named already."""
     if not detections:
         return []
-    answers = identifier.identify([d.face for d in detections])
+    answers = identifier.identify_cards(detections)
     if len(answers) != len(detections):
         raise RuntimeError(f"identifier answered {len(answers)} faces for {len(detections)}")
     out = list(zip(detections, answers, strict=True))
@@ -57,7 +57,7 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
     alts = detector.look_again(frame, [quad for _, quad in looks])
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
-    second_answers = identifier.identify([alt.face for alt in alts])
+    second_answers = identifier.identify_cards(alts)
     taken: set[int] = set()
     for (k, _), alt, answer in zip(looks, alts, second_answers, strict=True):
         if k in taken or answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
