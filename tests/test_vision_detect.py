@@ -29,7 +29,7 @@ from kiosk.vision.detect import (
     polygon_iou,
     quad_aspect,
 )
-from kiosk.vision.face import FACE_SIZE
+from kiosk.vision.face import FACE_SIZE, index_crops
 
 DECK = load_deck("standard-52")
 # the kiosk's detector (with the outline model when it is built) and the hand-set cues alone,
@@ -113,6 +113,20 @@ def test_any_rotation_and_perspective(angle: float, width: float, tilt: list[flo
     assert corner_error(corners, quad) <= 0.06 * width
     found = dets[0]
     assert found.face.shape == (FACE_SIZE[1], FACE_SIZE[0], 3) and found.face.dtype == np.uint8
+
+
+def test_index_corners_are_the_faces_corner_boxes(detector: Detector) -> None:
+    """An index reader warps only the two corner boxes: they must be the face's own, pixel for
+    pixel within rounding, the bottom-right one turned upright."""
+    img = table("heldout/oak", 3)
+    lay(img, "10D", card_quad((250, 170), 95, 0.7))
+    lay(img, "KS", card_quad((470, 190), 90, 2.5))
+    dets = detector.detect(img)
+    assert len(dets) == 2
+    for det in dets:
+        for cheap, full in zip(det.index_corners(), index_crops(det.face), strict=True):
+            assert cheap.shape == full.shape
+            assert np.abs(cheap.astype(int) - full).max() <= 1
 
 
 def test_output_is_portrait_clockwise_from_top_left(detector: Detector) -> None:
