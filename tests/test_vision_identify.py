@@ -20,6 +20,7 @@ from kiosk.vision.identify import (
     Identification,
     Identifier,
     _both_corners,
+    _channel_medians,
     _decide,
     deck_answer,
     default_models_dir,
@@ -199,3 +200,11 @@ def test_the_surer_corner_answers_and_contradicting_corners_are_refused() -> Non
 def test_a_text_deck_has_no_model_scores_to_ask_for() -> None:
     with pytest.raises(KioskError, match="printed text"):
         identifier("math-pairs").scores([face("7x8", "math-pairs")])
+
+
+@settings(max_examples=60, deadline=None)
+@given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 4), st.integers(1, 9), st.integers(1, 9), st.just(3))))
+def test_channel_medians_are_numpys(images: np.ndarray) -> None:
+    """The histogram medians that :func:`prepare` subtracts are np.median's, ties and all."""
+    want = np.median(images.reshape(len(images), -1, 3), axis=1)
+    assert np.array_equal(_channel_medians(images), want)
