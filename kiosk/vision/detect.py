@@ -696,10 +696,11 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
 def _same_box(a: tuple[int, int, int, int], boxes: list[tuple[int, int, int, int]]) -> bool:
     """Whether bounding rectangle ``a`` is within a few percent of one of ``boxes`` (plain
     Python: the list is short and the test runs for every contour)."""
-    side = max(a[2], a[3])
-    for b in boxes:
-        tol = 0.04 * max(side, b[2], b[3])
-        if all(abs(u - v) <= tol for u, v in zip(a, b, strict=True)):
+    ax, ay, aw, ah = a
+    side = max(aw, ah)
+    for bx, by, bw, bh in boxes:
+        tol = 0.04 * max(side, bw, bh)
+        if abs(ax - bx) <= tol and abs(ay - by) <= tol and abs(aw - bw) <= tol and abs(ah - bh) <= tol:
             return True
     return False
 
