@@ -227,7 +227,7 @@ def template() -> str:
             text = f.metadata.get("doc")
             if text:
                 lines.append(f"# {text}")
-            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc,operator]
             if default is None:  # TOML has no null: an unset optional key stays commented out
                 lines.append(f"# {f.name} =")
             else:

@@ -74,7 +74,7 @@ def build_script(seconds: float) -> DemoScript:
     t = 1.5
     for i in range(n_cards):
         lang = LANGUAGES[i % len(LANGUAGES)]
-        script.steps.append(Step(t - 1.0, lambda app, lang=lang: app.set_language(lang), None))
+        script.steps.append(Step(t - 1.0, _language(lang), None))
         script.card(PASSPORT_CARDS[i], t, CARD_SECONDS, (0.5, 0.5), angle=(i * 37) % 60 - 30)
         if i == 1:  # a hand passes over a resting card: no second stamp
             script.hand(t + 1.2, 0.8, (0.5, 0.45))
@@ -102,6 +102,10 @@ def build_script(seconds: float) -> DemoScript:
         script.card(card_id, t + 0.5 + i * 1.0, 6.0 - i * 1.0, seats[i])
     script.steps.append(Step(t + 5.0, lambda app: None, "referee-klaverjassen-trick"))
     return script
+
+
+def _language(lang: str) -> Callable[[App], None]:
+    return lambda app: app.set_language(lang)
 
 
 def _government(script: DemoScript, cards: tuple[str, ...], t: float, shot: str, seat: int = 0) -> None:

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     app = App(config, services, size=size, fullscreen=False)
     try:
         table = run_demo(app, script, args.seconds, out,
-                         lambda: getattr(services.vision.source, "index", 0))
+                         lambda: getattr(getattr(services.vision, "source", None), "index", 0))
     finally:
         from kiosk.demo import wait_for
 

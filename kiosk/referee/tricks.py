@@ -176,6 +176,11 @@ class TrickReferee(RefereeAdapter):
         self.pending: dict[int, str] = {}  # seat -> card laid out of turn, still on the table
         self.log: list[FinishedDeal] = []
 
+    @property
+    def over(self) -> bool:
+        """Whether the match is decided: each game's referee says by its own rule."""
+        raise NotImplementedError
+
     def observe(self, obs: Observation) -> list[Ruling]:
         seat = seat_of(obs.zone)
         if obs.kind == "removed":

@@ -11,7 +11,7 @@ from PIL import Image
 def from_pil(img: Image.Image) -> pygame.Surface:
     if img.mode not in ("RGB", "RGBA"):
         img = img.convert("RGBA" if "A" in img.getbands() or img.mode == "P" else "RGB")
-    return pygame.image.frombytes(img.tobytes(), img.size, img.mode)
+    return pygame.image.frombytes(img.tobytes(), img.size, "RGBA" if img.mode == "RGBA" else "RGB")
 
 
 def from_bgr(frame: np.ndarray) -> pygame.Surface | None:

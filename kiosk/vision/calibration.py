@@ -75,7 +75,8 @@ def from_markers(frame: np.ndarray, min_markers: int = 3) -> Calibration | None:
     corners, ids, _ = _aruco().detectMarkers(gray)
     if ids is None:
         return None
-    src, dst = [], []
+    src: list[np.ndarray] = []
+    dst: list[tuple[float, float]] = []
     for quad, marker_id in zip(corners, ids.flatten(), strict=True):
         if int(marker_id) in mat.MARKER_IDS:
             src.extend(quad.reshape(4, 2))

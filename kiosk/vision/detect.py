@@ -198,7 +198,7 @@ class Detector:
         white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
         bright = float(np.percentile(white[::4, ::4], 97))
         cues: list[_Cue] = []
-        edges = np.zeros(white.shape, np.uint8)
+        edges: np.ndarray = np.zeros(white.shape, np.uint8)
         model_mask = None
         if self.outline is not None:
             cue, edges = _outline_cue(self.outline, small, lo, hi,

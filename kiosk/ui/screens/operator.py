@@ -63,7 +63,7 @@ class OperatorScreen(Screen):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         mode = self.t(f"app.mode.{self.app.mode}")
-        specs = [
+        specs: list[tuple[str, str, dict[str, Any]]] = [
             (self.t("app.operator.mode", mode=mode), "mode", {}),
             (self.app.lang.upper(), "language", {}),
             (self.t("app.operator.calibrate"), "calibrate", {}),

@@ -88,7 +88,7 @@ class RefereeScreen(Screen):
             self.buttons = widgets.button_grid(pygame.Rect(panel.left, top, panel.width, panel.height),
                                                specs[:4], 1, row_h, gap=8)
         bottom = pygame.Rect(panel.left, panel.bottom - int(h * 0.11), panel.width, int(h * 0.1))
-        labels = [(self.t("app.back"), "back", {})]
+        labels: list[tuple[str, str, dict[str, Any]]] = [(self.t("app.back"), "back", {})]
         if self.session.status().get("over"):
             labels.insert(0, (self.t("app.new_game"), "new_game", {}))
         self.buttons += widgets.button_row(bottom, labels, colour=theme.WHITE)

@@ -35,8 +35,8 @@ def outline_target(labels: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     lab = labels.astype(np.int16)
     hi = cv2.dilate(lab, _KERNEL)
     lo = cv2.erode(lab, _KERNEL)
-    border = ((hi != lo) & (hi >= 0)).astype(np.float32)
-    card = (lab >= 0).astype(np.float32)
+    border: np.ndarray = ((hi != lo) & (hi >= 0)).astype(np.float32)
+    card: np.ndarray = (lab >= 0).astype(np.float32)
     border = cv2.resize(border, size, interpolation=cv2.INTER_AREA)
     card = cv2.resize(card, size, interpolation=cv2.INTER_AREA)
     target = (card >= 0.5).astype(np.uint8)
@@ -49,14 +49,14 @@ def outline_sample(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     seed = int(rng.integers(2**31))
     if rng.random() < 0.06:  # no card at all: hands, phones, paper
         image = render_empty(seed, _RENDER_WH, "train")
-        labels = np.full(image.shape[:2], -1, np.int16)
+        labels: np.ndarray = np.full(image.shape[:2], -1, np.int16)
     else:
         deck = DECK_IDS[int(rng.integers(len(DECK_IDS)))]
         scene = render_scene(deck, int(rng.integers(1, 13)), seed, _RENDER_WH, split="train",
                              overlap=bool(rng.random() < 0.5), hand=bool(rng.random() < 0.3),
                              distractors=bool(rng.random() < 0.4))
+        assert scene.labels is not None
         image, labels = scene.image, scene.labels
-        assert labels is not None
     w, h = _RENDER_WH
     aspect = (16 / 9, 16 / 9, 320 / 192, 4 / 3)[int(rng.integers(4))]  # frame shapes cameras give
     zoom = float(rng.uniform(1.0, 2.0)) if rng.random() < 0.6 else 1.0

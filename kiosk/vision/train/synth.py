@@ -79,7 +79,7 @@ def _has_suit_glyphs(path: Path) -> bool:
 def _ink_shape(font: ImageFont.FreeTypeFont, char: str) -> np.ndarray:
     """``char``'s ink, whole, scaled to 32 x 32 (boolean)."""
     left, top, right, bottom = font.getbbox(char)
-    img = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    img = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ImageDraw.Draw(img).text((-left, -top), char, font=font, fill=255)
     return cv2.resize(np.asarray(img), (32, 32), interpolation=cv2.INTER_AREA) > 127
 
