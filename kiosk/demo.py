@@ -37,11 +37,20 @@ TRICK = ("7D", "KD", "AD", "9D")
 
 @dataclass
 class Step:
-    """One thing the autopilot does at ``at`` seconds: ``action(app)``, then maybe a screenshot."""
+    """One thing the autopilot does at ``at`` seconds: ``action(app)``, then maybe a screenshot.
+    A step with ``ready`` waits for it up to ``patience`` seconds more (vision runs behind the
+    clock on a busy machine: a passport shot must show the card just laid, not the one before)."""
 
     at: float
     action: Callable[[App], None]
     shot: str | None = None
+    ready: Callable[[App], bool] | None = None
+    patience: float = 0.0
+
+    def due(self, app: App, elapsed: float) -> bool:
+        if elapsed < self.at:
+            return False
+        return self.ready is None or self.ready(app) or elapsed >= self.at + self.patience
 
 
 @dataclass
@@ -78,7 +87,8 @@ def build_script(seconds: float) -> DemoScript:
         script.card(PASSPORT_CARDS[i], t, CARD_SECONDS, (0.5, 0.5), angle=(i * 37) % 60 - 30)
         if i == 1:  # a hand passes over a resting card: no second stamp
             script.hand(t + 1.2, 0.8, (0.5, 0.45))
-        script.steps.append(Step(t + 2.2, lambda app: None, f"passport-{PASSPORT_CARDS[i]}-{lang}"))
+        script.steps.append(Step(t + 2.2, lambda app: None, f"passport-{PASSPORT_CARDS[i]}-{lang}",
+                                 ready=_showing(PASSPORT_CARDS[i]), patience=1.2))
         t += per_card
     if not referee_seconds:
         return script
@@ -102,6 +112,13 @@ def build_script(seconds: float) -> DemoScript:
         script.card(card_id, t + 0.5 + i * 1.0, 6.0 - i * 1.0, seats[i])
     script.steps.append(Step(t + 5.0, lambda app: None, "referee-klaverjassen-trick"))
     return script
+
+
+def _showing(card_id: str) -> Callable[[App], bool]:
+    """Whether the passport screen shows ``card_id``."""
+    def showing(app: App) -> bool:
+        return app.screen.name == "passport" and getattr(getattr(app.screen, "card", None), "id", None) == card_id
+    return showing
 
 
 def _language(lang: str) -> Callable[[App], None]:
@@ -146,7 +163,7 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
         frame_no = frame_index()
         for view in app.last_views:
             confirmed.extend((e.card.card_id, frame_no) for e in view.events if e.kind == "confirmed")
-        while pending and pending[0].at <= elapsed:
+        while pending and pending[0].due(app, elapsed):
             step = pending.pop(0)
             step.action(app)
             if step.shot:
