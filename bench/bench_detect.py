@@ -63,12 +63,12 @@ def main() -> int:
         extra += len(dets) - len(m)
         visible += sum(c.index_visible for c in scene.cards)
         visible_found += sum(scene.cards[t].index_visible for t in m)
-        errors += [corner_error(dets[f].corners, scene.cards[t].corners) for t, f in m.items()]
         for t, f in m.items():
             want, got = scene.cards[t].card_id, ids[f].card_id if identifier else None
             true = scene.cards[t].corners
-            off = corner_error(dets[f].corners, true) / float(np.linalg.norm(true[1] - true[0]))
-            by_error[bisect.bisect_right(ERROR_BINS, off) - 1].append(got == want)
+            errors.append(corner_error(dets[f].corners, true))
+            short = float(np.linalg.norm(true[1] - true[0]))  # TL -> TR: the short side
+            by_error[bisect.bisect_right(ERROR_BINS, errors[-1] / short) - 1].append(got == want)
             if identifier and got == want:
                 named += 1
             elif identifier:
