@@ -42,7 +42,7 @@ def main() -> int:
     detector = pick_detector(args.detector)
     identifier = None if args.no_identify else load_identifier(args.deck)
     detect_t, ident_t = Timer(), Timer()
-    cards = found = named = visible = visible_found = extra = 0
+    cards = found = visible = visible_found = extra = 0
     errors: list[float] = []
     confusion: Counter[tuple[str, str]] = Counter()
     by_error: dict[int, list[bool]] = {k: [] for k in range(len(ERROR_BINS))}
@@ -69,9 +69,7 @@ def main() -> int:
             errors.append(corner_error(dets[f].corners, true))
             short = float(np.linalg.norm(true[1] - true[0]))  # TL -> TR: the short side
             by_error[bisect.bisect_right(ERROR_BINS, errors[-1] / short) - 1].append(got == want)
-            if identifier and got == want:
-                named += 1
-            elif identifier:
+            if identifier and got != want:
                 confusion[(want, got or "none")] += 1
     print(f"held-out scenes: {args.scenes} x 8 cards = {cards} cards"
           f"{' (overlapping)' if args.overlap else ''}, deck {args.deck}")
@@ -83,6 +81,7 @@ def main() -> int:
     print(f"  corner error median {statistics.median(errors):.2f} px, "
           f"p95 {sorted(errors)[int(0.95 * len(errors))]:.2f} px")
     if identifier:
+        named = sum(sum(v) for v in by_error.values())
         print(f"  identified exactly {named / cards:.2%} of all cards, "
               f"{named / max(found, 1):.2%} of detected")
         print("  identified of detected, by corner error / short side: " + ", ".join(
