@@ -17,6 +17,10 @@ from kiosk.errors import KioskError
 from kiosk.render.faces import face_styles, render_face
 from kiosk.vision.face import FACE_SIZE, index_crops
 from kiosk.vision.identify import (
+    MIN_CONFIDENCE,
+    MIN_MARGIN,
+    SHIFTS,
+    SURE,
     Identification,
     Identifier,
     _both_corners,
@@ -25,7 +29,9 @@ from kiosk.vision.identify import (
     deck_answer,
     default_models_dir,
     prepare,
+    shifted_crops,
 )
+from kiosk.vision.train.dataset import index_sample
 from kiosk.vision.train.synth import synth_negative
 
 
@@ -119,6 +125,35 @@ def test_identify_index_reads_single_corner_crops() -> None:
     answers = identifier("standard-52").identify_index([tl, br])
     assert [a.card_id for a in answers] == ["QH", "QH"]
     assert identifier("kakkerlakken-64").identify_index([tl])[0].card_id is None
+
+
+def test_a_shifted_crop_moves_its_content_and_keeps_its_size() -> None:
+    crop = np.full((90, 44, 3), 255, np.uint8)
+    crop[40:50, 20:24] = 0
+    for (dx, dy), moved in zip(SHIFTS, shifted_crops(crop), strict=True):
+        assert moved.shape == crop.shape
+        ys, xs = np.nonzero(moved[:, :, 0] < 128)
+        assert xs.mean() == pytest.approx(21.5 - dx * 44, abs=0.6)
+        assert ys.mean() == pytest.approx(44.5 - dy * 90, abs=0.6)
+        assert moved.min() == 0 and moved.max() == 255  # edges repeated, no black border
+
+
+def test_an_unsure_corner_is_answered_from_its_shifted_readings_a_sure_one_from_its_own() -> None:
+    ident = identifier("standard-52")
+    rng = np.random.default_rng(4)
+    crops = [index_sample(rng, lab) for lab in ("9S", "QH", "10D", "6C", "8H", "3S") for _ in range(6)]
+    alone, _ = ident.scores(crops)
+    answers = ident.identify_index(crops)
+    unsure = 0
+    for crop, probs, answer in zip(crops, alone, answers, strict=True):
+        first = _decide(probs, ident._answers, MIN_CONFIDENCE, MIN_MARGIN)
+        if first.card_id is not None and first.confidence >= SURE:
+            assert answer == first
+            continue
+        unsure += 1
+        mean = (probs + ident.scores(shifted_crops(crop))[0].sum(axis=0)) / (1 + len(SHIFTS))
+        assert answer.card_id == _decide(mean, ident._answers, MIN_CONFIDENCE, MIN_MARGIN).card_id
+    assert 0 < unsure < len(crops)
 
 
 def test_cockroach_poker_answers_the_species_for_all_64_cards() -> None:
