@@ -95,7 +95,9 @@ class VisionLink:
         """The first time, the first camera of the spec's fallbacks that works; after a loss, the
         same camera again (it raises SourceError while unplugged, and the worker backs off)."""
         if self.source is None:
-            self.source = open_source(self.camera, self.size, **self.source_options)
+            # a virtual table films at the camera's rate as a real camera would: the tracker's
+            # frame counts (remove_after) are seconds at that rate
+            self.source = open_source(self.camera, self.size, **{"fps": self.fps, **self.source_options})
         else:
             self.source.open()
         return _Tap(self.source, self._keep)

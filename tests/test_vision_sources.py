@@ -204,3 +204,24 @@ def test_virtual_table_frames_come_with_their_truth() -> None:
             src.read()
         assert [c.card_id for c in src.truth] == ["QS"]
         assert src.homography.shape == (3, 3)
+
+
+def test_the_kiosks_virtual_camera_films_at_the_cameras_rate() -> None:
+    """The tracker counts frames at the camera's rate (remove_after = 1 s of frames): a virtual
+    table read as fast as the pipeline goes would turn a hand resting on a card for half a
+    second into a removal, and a second stamp, as soon as the pipeline runs faster than the
+    camera (seen in the demo with a faster pipeline: 3C confirmed twice)."""
+    import time
+
+    from kiosk.config import VisionSettings
+    from kiosk.runtime import VisionLink
+
+    link = VisionLink("virtual", (320, 180), "standard-52", VisionSettings(), 20.0)
+    source = link._open()
+    try:
+        t0 = time.monotonic()
+        for _ in range(6):
+            assert source.read() is not None
+        assert time.monotonic() - t0 >= 5 / 20.0 - 0.01  # five frame intervals at 20 fps
+    finally:
+        source.close()
