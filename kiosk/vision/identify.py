@@ -39,8 +39,10 @@ INDEX_MODEL = "index"
 #: An answer needs this probability and this lead over the second guess; below, card_id is None.
 MIN_CONFIDENCE = 0.6
 MIN_MARGIN = 0.3
-#: A corner read with less confidence than this is read again, shifted (:func:`shifted_crops`).
+#: A corner read with less confidence than this is read again, shifted (:func:`shifted_crops`),
+#: unless it is this sure it shows no card (clutter: most of a busy table's outlines).
 SURE = 0.99
+SURE_NONE = 0.9
 #: The shifts of a second reading, in fractions of the crop: a tenth of a card's width, an index
 #: moves a third of its own width, and an unsure reading often hangs on where the crop's edges cut.
 SHIFTS: tuple[tuple[float, float], ...] = ((0.06, 0.0), (-0.06, 0.0), (0.0, 0.06), (0.0, -0.06))
@@ -236,7 +238,8 @@ class Identifier:
             return [Identification(None, 0.0, None, 0.0) for _ in crops]
         probs, _ = self.scores(crops)
         answers = [_decide(p, self._answers, MIN_CONFIDENCE, MIN_MARGIN) for p in probs]
-        unsure = [i for i, a in enumerate(answers) if a.card_id is None or a.confidence < SURE]
+        unsure = [i for i, a in enumerate(answers)
+                  if (a.card_id is None or a.confidence < SURE) and probs[i][self._none] < SURE_NONE]
         if unsure:
             again, _ = self.scores([s for i in unsure for s in shifted_crops(_as_bgr(crops[i]))])
             again = again.reshape(len(unsure), len(SHIFTS), -1)
