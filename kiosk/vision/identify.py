@@ -15,6 +15,7 @@ Only the active deck's cards can be answered: a model class that is not in the d
 A corner index read with less than :data:`SURE` confidence is read again from four shifted cuts
 and answered from the average of the five readings: most misreadings hang on where the crop's
 edges cut a glyph, and do not survive the other cuts (the answer is then refused, or right).
+A corner surely showing no card (:data:`SURE_NONE`) is not read again.
 """
 
 from __future__ import annotations
