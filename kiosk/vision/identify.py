@@ -44,8 +44,9 @@ MIN_MARGIN = 0.3
 #: unless it is this sure it shows no card (clutter: most of a busy table's outlines).
 SURE = 0.99
 SURE_NONE = 0.9
-#: The shifts of a second reading, in fractions of the crop: a tenth of a card's width, an index
-#: moves a third of its own width, and an unsure reading often hangs on where the crop's edges cut.
+#: The shifts of a second reading, in fractions of the crop (a pixel or two at the kiosk's scale,
+#: within the +-10 % the model was trained on): an unsure reading often hangs on where the
+#: crop's edges cut a glyph.
 SHIFTS: tuple[tuple[float, float], ...] = ((0.06, 0.0), (-0.06, 0.0), (0.0, 0.06), (0.0, -0.06))
 
 
