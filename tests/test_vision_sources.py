@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -211,8 +212,6 @@ def test_the_kiosks_virtual_camera_films_at_the_cameras_rate() -> None:
     table read as fast as the pipeline goes would turn a hand resting on a card for half a
     second into a removal, and a second stamp, as soon as the pipeline runs faster than the
     camera (seen in the demo with a faster pipeline: 3C confirmed twice)."""
-    import time
-
     from kiosk.config import VisionSettings
     from kiosk.runtime import VisionLink
 
