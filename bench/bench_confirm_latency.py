@@ -18,6 +18,8 @@ from _vision import add_oracle_option, pick_identifier
 from kiosk.render.timeline import VirtualTable
 from kiosk.vision.pipeline import VisionPipeline
 
+TARGET = 5  # frames at 15 fps
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -33,6 +35,7 @@ def main() -> int:
         return 0
     latencies: list[int] = []
     missed: list[str] = []
+    slow: list[str] = []
     for seed in range(args.seeds):
         table = VirtualTable(args.deck, seed=1000 + seed, size=(1280, 720))
         pipe = VisionPipeline(identifier, oracle.detector if oracle else None)
@@ -52,6 +55,8 @@ def main() -> int:
                 missed.append(f"seed {1000 + seed} {card} at {at}")
                 continue
             latencies.append(max(0, (after[0] - at) // args.step))
+            if latencies[-1] > TARGET:
+                slow.append(f"seed {1000 + seed} {card} at {at}: {latencies[-1]} frames")
     if latencies:
         ordered = sorted(latencies)
         print(f"arrivals {len(latencies) + len(missed)}: confirmation latency in 15 fps frames: "
@@ -60,6 +65,8 @@ def main() -> int:
               f"max {ordered[-1]}; never confirmed {len(missed)}")
     for line in missed[:10]:
         print(f"  missed {line}")
+    for line in slow[:10]:
+        print(f"  over {TARGET} frames: {line}")
     return 0
 
 
