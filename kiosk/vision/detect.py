@@ -78,6 +78,8 @@ AGREEING = 3
 #: set the table's size: cards on one table are at about the same distance from the camera.
 SMALLEST_CARD = 0.3
 TABLE_CARDS = 3
+#: A region of the outline model this many times the median card area is two cards side by side.
+PAIR_AREA = 1.6
 
 
 @dataclass(frozen=True, eq=False)
@@ -212,6 +214,7 @@ class Detector:
         candidates: list[tuple[np.ndarray, float, bool]] = []
         rest: list[tuple[np.ndarray, np.ndarray, bool]] = []  # (outline, solid, soft)
         boxes: list[tuple[int, int, int, int]] = []
+        from_model: set[int] = set()  # ids of the candidates cut from the outline model's regions
         for cue in cues:
             for cnt in cue.contours:
                 a = cv2.contourArea(cnt)
@@ -230,12 +233,14 @@ class Detector:
                 if plain is not None:
                     candidates.append(plain)
                     boxes.append((x, y, bw, bh))
+                    if cue.soft:
+                        from_model.add(id(plain))
                 elif cue.solid is not None and a > lo * 1.5:
                     rest.append((cnt, cue.solid, cue.soft))
         candidates = _white_bordered(white, candidates, bright)
         size = _card_size([c[0] for c in candidates])
         table_sized = _table_sized(size, len(candidates))
-        completed: list[tuple[np.ndarray, float, bool]] = []
+        candidates, completed = _split_pairs(candidates, size, edges, from_model)
         for cnt, solid, soft in _unexplained(rest, candidates, white.shape, lo):
             quads = self._partial_quads(cnt, solid, edges, lo, hi, size)
             if soft:
@@ -471,6 +476,39 @@ def _table_sized(size: tuple[float, float] | None, whole: int) -> Callable[[np.n
         return lambda quad: True
     smallest = SMALLEST_CARD * size[0] * size[1]
     return lambda quad: cv2.contourArea(quad) >= smallest
+
+
+def _split_pairs(cands: list[tuple[np.ndarray, float, bool]], size: tuple[float, float] | None,
+                 edges: np.ndarray, from_model: set[int]
+                 ) -> tuple[list[tuple[np.ndarray, float, bool]], list[tuple[np.ndarray, float, bool]]]:
+    """(whole, completed): a quad from the outline model's regions (``from_model``: ids of
+    candidates) of at least PAIR_AREA times the table's card area, once TABLE_CARDS cards set
+    it, is two cards side by side that the model merged (on a white cloth it does: two poker
+    cards side by side are 1.43 times as long as wide, a card 1.40). When both card-sized ends
+    have an outline on their inner side too (the gap between the cards), they replace it,
+    scored by the edges along their outlines as completions are. The hand-set cues' quads are
+    not cut: they part touching cards along their edges already, and on a real photo of one
+    card on carpet, where the quads seen whole are carpet, a carpet quad twice their size was
+    cut in two across a king."""
+    if size is None or len(cands) < TABLE_CARDS:
+        return cands, []
+    whole, halves = [], []
+    for cand in cands:
+        quad = cand[0]
+        if id(cand) not in from_model or abs(cv2.contourArea(quad)) < PAIR_AREA * size[0] * size[1]:
+            whole.append(cand)
+            continue
+        o = order_corners(quad)  # o[0] -> o[1] the short side of the pair: the cards' long side
+        across = o[3] - o[0]
+        span = across / max(float(np.linalg.norm(across)), 1e-6) * float(np.linalg.norm(o[1] - o[0])) / CARD_ASPECT
+        quads = np.stack([[o[0], o[1], o[1] + span, o[0] + span],
+                          [o[3] - span, o[2] - span, o[2], o[3]]]).astype(np.float32)
+        support = _edge_support(edges, quads)
+        if min(support[0, 2], support[1, 0]) < 0.5:  # no gap between two cards: one big card
+            whole.append(cand)
+            continue
+        halves += [(q, 0.8 * float(sup), True) for q, sup in zip(quads, support.mean(axis=1), strict=True)]
+    return whole, halves
 
 
 def _card_size(quads: list[np.ndarray]) -> tuple[float, float] | None:
