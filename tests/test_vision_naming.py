@@ -150,6 +150,29 @@ def test_two_refused_outlines_of_one_card_name_it_once(scene: tuple[np.ndarray, 
     assert [a.card_id for _, a in out] == ["AS", None]
 
 
+def test_a_card_named_on_two_overlapping_outlines_is_named_once(scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """A queen of clubs on stripes was completed twice, crosswise, from its picture frame, and
+    both outlines read QC: the kiosk's decks hold each card once, so the better-scored outline
+    keeps the name and the other is refused (listed, but not as a card)."""
+    img, quad = scene
+    turned = card_quad((420, 180), 110, 0.45)  # the same card, outlined crosswise
+    better, worse = Detection(turned, img, 0.9, True), Detection(quad, img, 0.6, True)
+    out = name_cards(ByPaper(), DETECTOR, img, [worse, better])
+    assert [(d is worse, a.card_id) for d, a in out] == [(True, None), (False, "AS")]
+    assert out[0][1].runner_up == "AS" and out[0][1].margin == 0.0
+
+
+def test_one_name_on_outlines_apart_is_kept_twice(scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """Two outlines apart named the same card: one is misread, but which cannot be told from
+    the names, so both stay (the tracker's agreement over frames settles it)."""
+    img, quad = scene
+    left = card_quad((150, 180), 110, 0.2)
+    img = img.copy()
+    composite_card(img, face_bgra(load_deck("standard-52")["AS"], None, 160), left)
+    out = name_cards(ByPaper(), DETECTOR, img, [detection(img, quad), detection(img, left)])
+    assert [a.card_id for _, a in out] == ["AS", "AS"]
+
+
 def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """A cluttered frame offers dozens of alternates; only the first MAX_SECOND_LOOKS (of the
     best-scored cards) are read, so a busy frame costs a bounded time."""

@@ -7,6 +7,11 @@ where it cannot read the winner's corners, the outlines the winner set aside at 
 (:attr:`Detection.alternates`, best first) are read too, and the first one it names takes the
 place. This costs nothing on a frame whose cards all read, and never names a card where no
 outline reads: it can turn a refusal into a name, not one name into another.
+
+The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
+card outlined twice (a card and a completion of it from its picture frame, crosswise): the
+better-scored outline keeps the name and the other is refused, so that `kiosk recognize` lists
+the card once.
 """
 
 from __future__ import annotations
@@ -41,13 +46,19 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
                detections: Sequence[Detection]) -> list[tuple[Detection, Identification]]:
     """One (detection, answer) per detection, in order; a refused detection is replaced by the
     first of its alternates that the identifier names surely and that does not lie on a card
-    named already."""
+    named already; a card named on two overlapping outlines keeps one."""
     if not detections:
         return []
     answers = identifier.identify_cards(detections)
     if len(answers) != len(detections):
         raise RuntimeError(f"identifier answered {len(answers)} faces for {len(detections)}")
-    out = list(zip(detections, answers, strict=True))
+    return _once_per_card(_second_looks(identifier, detector, frame, list(zip(detections, answers, strict=True))))
+
+
+def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
+                  out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
+    """``out`` with each refused detection replaced by its first alternate named surely."""
+    detections = [d for d, _ in out]
     refused = [k for k, (d, a) in enumerate(out) if a.card_id is None and d.alternates]
     if not refused:
         return out
@@ -67,4 +78,21 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
             continue  # that outline is another card's, named already: it would be reported twice
         out[k] = (alt, answer)
         taken.add(k)
+    return out
+
+
+def _once_per_card(pairs: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
+    """Of overlapping outlines named the same card, the best-scored (then surest) keeps the name;
+    the others are refused. Outlines apart keep their names: one of them is misread, but which
+    cannot be told."""
+    out = list(pairs)
+    kept: list[tuple[str, np.ndarray]] = []
+    for k in sorted(range(len(out)), key=lambda k: (-out[k][0].score, -out[k][1].confidence)):
+        d, a = out[k]
+        if a.card_id is None:
+            continue
+        if any(card == a.card_id and polygon_iou(corners, d.corners) > 0 for card, corners in kept):
+            out[k] = (d, Identification(None, a.confidence, a.card_id, 0.0))
+        else:
+            kept.append((a.card_id, d.corners))
     return out
