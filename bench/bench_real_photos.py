@@ -6,7 +6,9 @@ rank confusions. Usage: ``python bench/bench_real_photos.py [--deck standard-52]
 A boxed card counts as detected when a detected quad's bounding box overlaps the labelled box
 with IoU >= 0.5 (each detection matches at most one box). The labels box only the visible part
 of a partly hidden card, so a second figure also counts a completed card whose bounding box holds
-the label box (see :func:`covers`). Rank only: the labels carry no suit.
+the label box (see :func:`covers`). Rank only: the labels carry no suit. Cards named where no
+labelled card of that rank lies are counted too (:func:`named_elsewhere`): on a kiosk's table
+such a name, seen in frame after frame, is a wrong card confirmed.
 """
 
 from __future__ import annotations
@@ -88,6 +90,19 @@ def match(boxes: list[tuple[int, int, int, int]], quads: list[np.ndarray], shape
     return out
 
 
+def named_elsewhere(labels: list[tuple[str, tuple[int, int, int, int]]], quads: list[np.ndarray],
+                    ranks: list[str], shape: tuple[int, ...]) -> int:
+    """Detections named a rank that no labelled card they overlap (box IoU >= 0.2) has: cards
+    named where there is none of that rank, what would confirm a wrong card on a real table."""
+    wrong = 0
+    for quad, rank in zip(quads, ranks, strict=True):
+        if rank == "none":
+            continue
+        qb = _frame_box(quad, shape)
+        wrong += not any(r == rank and box_iou(b, qb) >= 0.2 for r, b in labels)
+    return wrong
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deck", default="standard-52")
@@ -112,7 +127,7 @@ def main() -> int:
         photos = sorted(p for p in (REAL / split).iterdir() if p.suffix.lower() == ".jpg")
         if args.limit:
             photos = photos[: args.limit]
-        boxed = found = covered = right = right_seen = extra = 0
+        boxed = found = covered = right = right_seen = extra = elsewhere = 0
         times: list[float] = []
         confusion: Counter[tuple[str, str]] = Counter()
         for photo in photos:
@@ -132,6 +147,7 @@ def main() -> int:
             extra += len(dets) - len(m)
             if identifier is not None:
                 ranks = [names[j].card_id[:-1] if names[j].card_id else "none" for j in range(len(dets))]
+                elsewhere += named_elsewhere(labels, [d.corners for d in dets], ranks, img.shape)
                 right_seen += sum(ranks[j] == labels[i][0] for i, j in seen.items())
                 for i, j in m.items():
                     want = labels[i][0]
@@ -153,7 +169,7 @@ def main() -> int:
         if identifier is not None:
             print(f"  right rank {right / boxed:.1%} of boxed ({right}), "
                   f"{right / max(found, 1):.1%} of detected; {right_seen / boxed:.1%} ({right_seen}) "
-                  f"counting completed hidden cards")
+                  f"counting completed hidden cards; named where no card of that rank lies: {elsewhere}")
             for (want, got), n in confusion.most_common(12):
                 print(f"  confusion {want} -> {got}: {n}")
     return 0
