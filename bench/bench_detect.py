@@ -42,7 +42,7 @@ def main() -> int:
     detector = pick_detector(args.detector)
     identifier = None if args.no_identify else load_identifier(args.deck)
     detect_t, ident_t = Timer(), Timer()
-    cards = found = visible = visible_found = extra = 0
+    cards = found = visible = visible_found = extra = named_extra = 0
     errors: list[float] = []
     confusion: Counter[tuple[str, str]] = Counter()
     by_error: dict[int, list[bool]] = {k: [] for k in range(len(ERROR_BINS))}
@@ -56,6 +56,8 @@ def main() -> int:
             pairs = ident_t(lambda img=scene.image, d=dets: name_cards(identifier, detector, img, d))
             dets, ids = [d for d, _ in pairs], [i for _, i in pairs]
         m = match_truth([d.corners for d in dets], [c.corners for c in scene.cards])
+        if identifier:
+            named_extra += sum(1 for f, i in enumerate(ids) if i.card_id and f not in m.values())
         cards += len(scene.cards)
         found += len(m)
         table_cards[scene.table] += len(scene.cards)
@@ -83,7 +85,9 @@ def main() -> int:
     if identifier:
         named = sum(sum(v) for v in by_error.values())
         print(f"  identified exactly {named / cards:.2%} of all cards, "
-              f"{named / max(found, 1):.2%} of detected")
+              f"{named / max(found, 1):.2%} of detected; named as another card "
+              f"{sum(n for (_, got), n in confusion.items() if got != 'none')}, "
+              f"named where no card lies {named_extra}")
         print("  identified of detected, by corner error / short side: " + ", ".join(
             f"{ERROR_BINS[k]:.2f}+ {sum(v) / len(v):.1%} of {len(v)}" for k, v in by_error.items() if v))
         for (want, got), n in confusion.most_common(10):
