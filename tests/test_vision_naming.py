@@ -14,7 +14,7 @@ from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.vision.detect import MAX_ALTERNATES, Detection, Detector, DetectorConfig, _nms, polygon_iou
 from kiosk.vision.identify import Identification
-from kiosk.vision.naming import MAX_SECOND_LOOKS, SECOND_LOOK_CONFIDENCE, name_cards
+from kiosk.vision.naming import COMPLETED_CONFIDENCE, MAX_SECOND_LOOKS, SECOND_LOOK_CONFIDENCE, name_cards
 
 DETECTOR = Detector(DetectorConfig(outline_model=False))
 
@@ -104,6 +104,19 @@ def test_a_second_look_must_be_surer_than_a_first(scene: tuple[np.ndarray, np.nd
     for confidence, named in ((SECOND_LOOK_CONFIDENCE - 0.05, None), (SECOND_LOOK_CONFIDENCE, "AS")):
         ((_, answer),) = name_cards(ByPaper(confidence), DETECTOR, img, [detection(img, on_table, quad)])
         assert answer.card_id == named
+
+
+def test_a_completed_card_must_be_read_surely(scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """A card completed from its visible corners is a guessed outline: on real photos most of
+    those read below COMPLETED_CONFIDENCE named a card that was not there. A card seen whole
+    keeps the identifier's own bar."""
+    img, quad = scene
+    for confidence, partial, named in ((COMPLETED_CONFIDENCE - 0.05, True, None),
+                                       (COMPLETED_CONFIDENCE, True, "AS"),
+                                       (COMPLETED_CONFIDENCE - 0.05, False, "AS")):
+        ((_, answer),) = name_cards(ByPaper(confidence), DETECTOR, img, [Detection(quad, img, 0.9, partial)])
+        assert answer.card_id == named
+        assert answer.confidence == pytest.approx(confidence)
 
 
 def test_a_readable_outline_is_never_replaced(scene: tuple[np.ndarray, np.ndarray]) -> None:
