@@ -6,7 +6,8 @@ one, a card cut short by the hand over it all make good quads. The identifier kn
 where it cannot read the winner's corners, the outlines the winner set aside at that place
 (:attr:`Detection.alternates`, best first) are read too, and the first one it names takes the
 place. This costs nothing on a frame whose cards all read, and never names a card where no
-outline reads: it can turn a refusal into a name, not one name into another.
+outline reads: it can turn a refusal into a name, not one name into another. A card completed
+from its visible corners is a guessed outline too, and is named only as surely as an alternate.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
