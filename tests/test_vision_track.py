@@ -184,6 +184,28 @@ def test_every_confirmed_card_had_enough_clear_agreeing_frames(
     assert t.cards == ()  # an empty table empties the tracker
 
 
+unsure_sightings = st.lists(st.builds(  # one spot, so that names follow one another there
+    lambda xy, card, conf: Sighting(quad(*xy), card, conf, None, 0.9),
+    st.sampled_from([(100, 100), (106, 104)]), st.sampled_from(["QS", "QH"]),
+    st.floats(0.6, 0.89)), max_size=1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(unsure_sightings, max_size=60))
+def test_unsure_readings_never_take_a_confirmed_cards_place_early(frames: list[list[Sighting]]) -> None:
+    """With every reading under replace_confidence, a confirmed card leaves only by being out of
+    sight for remove_after updates: never sooner after its confirmation."""
+    cfg = TrackerConfig(remove_after=6, replace_confidence=0.9)
+    t = Tracker(cfg)
+    confirmed_at: dict[int, int] = {}
+    for n, frame in enumerate(frames):
+        for event in t.update(frame):
+            if event.kind == "confirmed":
+                confirmed_at[event.card.track_id] = n
+            else:
+                assert n - confirmed_at[event.card.track_id] >= cfg.remove_after
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.lists(st.builds(lambda x, y, m: Sighting(quad(x, y), None, 0.9, "QS", m),
                                    st.floats(0, 1200), st.floats(0, 700), st.floats(0, 1)),
