@@ -59,6 +59,7 @@ def check_disk(config: Config) -> tuple[str, str]:
 def check_models(config: Config) -> tuple[str, str]:
     from kiosk.vision.identify import INDEX_MODEL, default_models_dir
     from kiosk.vision.outline import MODEL_FILE as OUTLINE_MODEL
+    from kiosk.vision.pips import MODEL_FILE as PIP_MODEL
     from kiosk.vision.runtime import interpreter_class
 
     directory = default_models_dir()
@@ -73,7 +74,10 @@ def check_models(config: Config) -> tuple[str, str]:
     if not (directory / OUTLINE_MODEL).is_file():
         return WARN, (f"{directory}: no {OUTLINE_MODEL}: cards are found by the hand-set cues alone, "
                       "which miss many on white or striped tables (see models/MODEL.md)")
-    return OK, f"{directory}: {INDEX_MODEL}.tflite, {OUTLINE_MODEL}, runtime {runtime.__module__}"
+    if not (directory / PIP_MODEL).is_file():
+        return WARN, (f"{directory}: no {PIP_MODEL}: a number card's suit is read from its small corner "
+                      "index alone, and clubs and spades are then confused more often (see models/MODEL.md)")
+    return OK, f"{directory}: {INDEX_MODEL}.tflite, {OUTLINE_MODEL}, {PIP_MODEL}, runtime {runtime.__module__}"
 
 
 def check_camera(config: Config) -> tuple[str, str]:

@@ -107,7 +107,7 @@ def test_the_printer_line_says_what_the_printer_answers(
     assert results["printer"][0] == status and says in results["printer"][1]
 
 
-def test_model_files_fail_without_the_index_model_and_warn_without_the_outline_model(
+def test_model_files_fail_without_the_index_model_and_warn_without_the_outline_or_pip_model(
     kiosk_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from kiosk.vision.identify import default_models_dir
@@ -121,3 +121,9 @@ def test_model_files_fail_without_the_index_model_and_warn_without_the_outline_m
         (models / name).write_bytes((shipped / name).read_bytes())
     status, detail = by_name(run_checks({"model files": CHECKS["model files"]}))["model files"]
     assert status == WARN and "outline.tflite" in detail
+    (models / "outline.tflite").write_bytes((shipped / "outline.tflite").read_bytes())
+    status, detail = by_name(run_checks({"model files": CHECKS["model files"]}))["model files"]
+    assert status == WARN and "pips.tflite" in detail
+    (models / "pips.tflite").write_bytes((shipped / "pips.tflite").read_bytes())
+    status, detail = by_name(run_checks({"model files": CHECKS["model files"]}))["model files"]
+    assert status == OK and "pips.tflite" in detail

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from kiosk.cli import main
 from kiosk.vision import runtime
 from kiosk.vision.face import FACE_SIZE
+from kiosk.vision.pips import PIP_INPUT, PIP_LABELS
 from kiosk.vision.train.augment import corner_view, photometric
 from kiosk.vision.train.dataset import (
     INDEX_INPUT,
@@ -24,6 +25,8 @@ from kiosk.vision.train.dataset import (
     real_folder,
 )
 from kiosk.vision.train.faces import face_labels, face_sample
+from kiosk.vision.train.pips import camera_card
+from kiosk.vision.train.pips import generate as generate_pips
 from kiosk.vision.train.synth import (
     _FONT_DIRS,
     _SUIT_CHARS,
@@ -126,6 +129,22 @@ def test_a_font_whose_suit_glyphs_are_swapped_is_not_used_for_suits() -> None:
     assert not _suits_in_order(dejavu, {**_SUIT_CHARS, "H": _SUIT_CHARS["D"], "D": _SUIT_CHARS["H"]})
 
 
+def test_pip_samples_are_reproducible_and_labelled_by_suit() -> None:
+    x1, y1 = generate_pips(8, seed=3, workers=1)
+    x2, y2 = generate_pips(8, seed=3, workers=1)
+    assert np.array_equal(x1, x2) and np.array_equal(y1, y2)
+    assert x1.shape[1:] == (PIP_INPUT, PIP_INPUT, 1) and x1.dtype == np.float32
+    assert len(x1) >= 8 and set(y1.tolist()) <= set(range(len(PIP_LABELS)))  # a face shows 1 to 10 pips
+    assert 0 <= x1.min() and x1.max() <= 1
+
+
+def test_a_training_card_is_as_small_in_its_picture_as_on_a_kiosk_table() -> None:
+    rng = np.random.default_rng(4)
+    for suit in PIP_LABELS:
+        image, corners = camera_card(rng, suit)
+        assert 70 <= image.shape[1] <= 180 and corners[2].tolist() == [image.shape[1] - 1, image.shape[0] - 1]
+
+
 def test_face_labels_are_species_or_card_ids() -> None:
     from kiosk.decks import load_deck
 
@@ -158,6 +177,8 @@ def test_real_folder_reads_labelled_subfolders(tmp_path: Path) -> None:
         ["train", "--outline", "--per-class", "10"],
         ["train", "--deck", "standard-52", "--scenes", "10"],
         ["train", "--outline", "--scenes", "0"],
+        ["train", "--pips", "--faces", "0"],
+        ["train", "--deck", "standard-52", "--faces", "10"],  # faces are the pip model's samples
     ],
 )
 def test_train_rejects_bad_arguments(argv: list[str]) -> None:

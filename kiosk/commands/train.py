@@ -1,5 +1,6 @@
 """``kiosk train --deck DECK --out models/``: rebuild the model that identifies a deck's cards;
-``kiosk train --outline --out models/``: rebuild the detector's outline model (any deck).
+``kiosk train --outline --out models/``: rebuild the detector's outline model (any deck);
+``kiosk train --pips --out models/``: rebuild the pip model that checks number cards' suits.
 
 Index decks share one corner model (``index.tflite``); a face deck gets ``<deck-id>.tflite``; a
 text deck (math-pairs) is read without a model, so there is nothing to train.
@@ -20,9 +21,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--deck", help=f"deck id: {', '.join(deck_ids())}")
     what.add_argument("--outline", action="store_true", help="the detector's outline model (all decks)")
+    what.add_argument("--pips", action="store_true", help="the pip model that checks a number card's suit")
     p.add_argument("--out", type=Path, default=Path("models"), help="output folder (default: models)")
     p.add_argument("--per-class", type=int, default=None, help="synthetic training images per class")
     p.add_argument("--scenes", type=int, default=None, help="--outline: rendered training scenes")
+    p.add_argument("--faces", type=int, default=None, help="--pips: training faces")
     p.add_argument("--epochs", type=int, default=None)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--workers", type=int, default=None, help="processes/threads (default 2)")
@@ -40,11 +43,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown deck {args.deck!r}; known decks: {', '.join(deck_ids())}")
     if args.deck is not None and load_deck(args.deck).identify_by == "text":
         raise UsageError(f"{args.deck} is read from its printed text, without a model: nothing to train")
-    for name in ("per_class", "scenes", "epochs", "workers"):
+    for name in ("per_class", "scenes", "faces", "epochs", "workers"):
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
-    for name, needs in (("real", "deck"), ("per_class", "deck"), ("scenes", "outline")):
+    for name, needs in (("real", "deck"), ("per_class", "deck"), ("scenes", "outline"), ("faces", "pips")):
         if getattr(args, name) is not None and not getattr(args, needs):
             raise UsageError(f"--{name.replace('_', '-')} goes with --{needs}")
     if args.real is not None and not args.real.is_dir():
@@ -69,6 +72,14 @@ def run(args: argparse.Namespace) -> int:
         if args.scenes is not None:
             overrides["samples"] = args.scenes
         train_outlines(args.out, OutlineSettings(**overrides))
+        return 0
+    if args.pips:
+        from kiosk.vision.train.pips import Settings as PipSettings
+        from kiosk.vision.train.pips import train_pips
+
+        if args.faces is not None:
+            overrides["faces"] = args.faces
+        train_pips(args.out, PipSettings(**overrides))
         return 0
     from kiosk.vision.train.fit import Settings, train
 

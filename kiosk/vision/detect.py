@@ -107,6 +107,11 @@ class Detection:
         """:func:`kiosk.vision.face.index_crops` of :attr:`face`, without warping the rest."""
         return warp_index_corners(*_around(self.frame, self.corners))
 
+    def around(self) -> tuple[np.ndarray, np.ndarray]:
+        """The card's bounding box of the frame (a view, not a copy) and its corners in that
+        box's pixels: what a reader that warps its own parts of the card needs."""
+        return _around(self.frame, self.corners)
+
 
 @dataclass(frozen=True)
 class DetectorConfig:

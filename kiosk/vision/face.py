@@ -15,16 +15,22 @@ FACE_SIZE: tuple[int, int] = (200, 280)  # width, height in pixels (card aspect 
 INDEX_BOX: tuple[float, float, float, float] = (0.0, 0.0, 0.22, 0.32)
 
 
-def _to_face(corners: np.ndarray) -> np.ndarray:
-    """The homography from the quad ``corners`` (TL, TR, BR, BL) to the upright face."""
-    w, h = FACE_SIZE
+def face_homography(corners: np.ndarray, size: tuple[int, int] = FACE_SIZE) -> np.ndarray:
+    """The homography from the quad ``corners`` (TL, TR, BR, BL) to the upright face of ``size``."""
+    w, h = size
     dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
     return cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), dst)
 
 
+def face_corners(face: np.ndarray) -> np.ndarray:
+    """The corners (TL, TR, BR, BL) of an image that is a whole face."""
+    h, w = face.shape[:2]
+    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+
+
 def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """Warp the quad ``corners`` (TL, TR, BR, BL in frame pixels) to an upright FACE_SIZE image."""
-    return cv2.warpPerspective(frame, _to_face(corners), FACE_SIZE, flags=cv2.INTER_AREA,
+    return cv2.warpPerspective(frame, face_homography(corners), FACE_SIZE, flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -47,7 +53,7 @@ def warp_index_corners(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarr
     needs a tenth of the face's pixels."""
     w, h = FACE_SIZE
     x0, y0, x1, y1 = _index_rect(w, h)
-    to_face = _to_face(corners)
+    to_face = face_homography(corners)
     crops = []
     for ox, oy in ((x0, y0), (w - x1, h - y1)):  # the bottom-right box, before turning it
         shift = np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1]], np.float64)

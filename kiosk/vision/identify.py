@@ -16,12 +16,17 @@ A corner index read with less than :data:`SURE` confidence is read again from fo
 and answered from the average of the five readings: most misreadings hang on where the crop's
 edges cut a glyph, and do not survive the other cuts (the answer is then refused, or right).
 A corner surely showing no card (:data:`SURE_NONE`) is not read again.
+
+A number card (two to ten) also shows its suit in the pips of its face, two to three times
+larger than the index's: where ``models/pips.tflite`` reads as many pips as the index's rank,
+and reads them surely as the other suit of the same colour, the pips' suit is the answer
+(:func:`with_pips`; a club read as a spade from a blurred index was the commonest wrong name).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -29,9 +34,10 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from kiosk.decks import Deck, load_deck
+from kiosk.decks import Card, Deck, load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.face import index_crops
+from kiosk.vision.face import face_corners, index_crops
+from kiosk.vision.pips import PIP_LABELS, PipReading, load_pip_reader
 from kiosk.vision.runtime import TfliteModel
 
 NONE_LABEL = "none"
@@ -48,6 +54,14 @@ SURE_NONE = 0.9
 #: within the +-10 % the model was trained on): an unsure reading often hangs on where the
 #: crop's edges cut a glyph.
 SHIFTS: tuple[tuple[float, float], ...] = ((0.06, 0.0), (-0.06, 0.0), (0.0, 0.06), (0.0, -0.06))
+#: The pips' suit overrules the index's when their mean probability is at least this. Held-out
+#: scenes: of 1,422 number cards whose pips were counted right, the pips named the other suit of
+#: the index's colour this surely on 5 (0.92-0.995), all 5 where the index was wrong.
+PIP_CONFIDENCE = 0.9
+#: Whose pips are checked: the numbers, not the ace (one big pip, ornate on many decks: a
+#: Bicycle ace of spades, a renderer's spade whose stem stands apart, read as clubs).
+_PIP_COUNTS = {str(n): n for n in range(2, 11)}
+_SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 
 
 @dataclass(frozen=True)
@@ -103,6 +117,8 @@ class CardView(Protocol):
     def face(self) -> np.ndarray: ...
 
     def index_corners(self) -> tuple[np.ndarray, np.ndarray]: ...
+
+    def around(self) -> tuple[np.ndarray, np.ndarray]: ...
 
 
 def _as_bgr(image: np.ndarray) -> np.ndarray:
@@ -165,6 +181,19 @@ def _decide(scores: np.ndarray, answers: Sequence[str | None], min_conf: float, 
     return Identification(answers[best] if ok else None, conf, answers[second] if second is not None else None, margin)
 
 
+def with_pips(answer: Identification, card: Card, reading: PipReading | None) -> Identification:
+    """``answer`` (naming ``card``) checked against the pips of its face: where as many pips as
+    its rank read surely as the other suit of its colour, that suit is the answer, with the
+    index's card as runner-up. Anything less (no reading, pips lost under a hand or cut off,
+    an unsure or other-coloured reading) leaves the answer as it is."""
+    if (reading is None or card.suit is None or reading.count != _PIP_COUNTS.get(card.rank or "")
+            or reading.suit != _SAME_COLOUR[card.suit] or reading.confidence < PIP_CONFIDENCE):
+        return answer
+    index_suit = reading.probs[PIP_LABELS.index(card.suit)]
+    return Identification(f"{card.rank}{reading.suit}", reading.confidence, card.id,
+                          reading.confidence - index_suit)
+
+
 def _both_corners(a: Identification, b: Identification) -> Identification:
     """A card shows two indices: one may be covered or glared, so the surer one answers; two
     corners naming different cards is a contradiction, answered None with no margin."""
@@ -197,6 +226,7 @@ class Identifier:
         self._answers = [deck_answer(self.deck, lab) for lab in self.labels]
         self._none = self.labels.index(NONE_LABEL)
         self.gallery = Gallery.load(self.deck.id) if self.deck.identify_by == "face" else None
+        self._pips = load_pip_reader(directory) if self.deck.identify_by == "index" else None
 
     def scores(self, images: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
         """Class probabilities ``(n, labels)`` and, for face models, embeddings ``(n, d)``."""
@@ -214,7 +244,9 @@ class Identifier:
         if self._text is not None:
             return [self._text.identify(_as_bgr(f)) for f in faces]
         if self.deck.identify_by == "index":
-            return self._read_corners([index_crops(_as_bgr(f)) for f in faces])
+            bgr = [_as_bgr(f) for f in faces]
+            return self._checked_by_pips(self._read_corners([index_crops(f) for f in bgr]),
+                                         lambda i: (bgr[i], face_corners(bgr[i])))
         probs, embed = self.scores(faces)
         if self.gallery is not None and embed is not None:
             return [self.gallery.identify(e, p[self._none]) for e, p in zip(embed, probs, strict=True)]
@@ -225,7 +257,23 @@ class Identifier:
         the two corners (warping the whole face would cost it more than the reading)."""
         if self.deck.identify_by != "index" or not cards:
             return self.identify([c.face for c in cards])
-        return self._read_corners([c.index_corners() for c in cards])
+        answers = self._read_corners([c.index_corners() for c in cards])
+        return self._checked_by_pips(answers, lambda i: cards[i].around())
+
+    def _checked_by_pips(self, answers: list[Identification],
+                         card: Callable[[int], tuple[np.ndarray, np.ndarray]]) -> list[Identification]:
+        """:func:`with_pips` on the answers that name a number card; ``card(i)`` is the i-th
+        card's (image, corners), asked for only for those."""
+        if self._pips is None:
+            return answers
+        cards = {i: self.deck[a.card_id] for i, a in enumerate(answers) if a.card_id is not None}
+        numbers = [i for i, card in cards.items() if card.rank in _PIP_COUNTS]
+        if not numbers:
+            return answers
+        out = list(answers)
+        for i, reading in zip(numbers, self._pips.read([card(i) for i in numbers]), strict=True):
+            out[i] = with_pips(answers[i], cards[i], reading)
+        return out
 
     def _read_corners(self, pairs: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[Identification]:
         """One answer per card from its (top-left, bottom-right) index crops."""

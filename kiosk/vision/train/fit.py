@@ -54,15 +54,16 @@ class Settings(RunSettings):
     real_repeats: int = 4
 
 
-def _fit(
+def fit_classifier(
     model: Any,
     x: np.ndarray,
     y: np.ndarray,
     xv: np.ndarray,
     yv: np.ndarray,
-    s: Settings,
+    s: RunSettings,
     log: Callable[[str], None],
 ) -> None:
+    """Fit ``model`` on (x, y) for ``s.epochs``, logging the held-out (xv, yv) accuracy each epoch."""
     import tensorflow as tf
 
     steps = s.epochs * int(np.ceil(len(x) / s.batch))
@@ -127,7 +128,7 @@ def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = pri
         xr, yr = real_folder(Path(s.real), labels, size, s.real_repeats, s.seed)
         x, y = np.concatenate([x, xr]), np.concatenate([y, yr])
     log(f"{name}: {len(x)} training and {len(xv)} held-out samples in {time.monotonic() - started:.0f} s")
-    _fit(model, x, y, xv, yv, s, log)
+    fit_classifier(model, x, y, xv, yv, s, log)
     rng = np.random.default_rng(s.seed)
     calib = x[rng.choice(len(x), size=min(500, len(x)), replace=False)]
     figures = export(model, labels, out, name, calib, xv, yv)

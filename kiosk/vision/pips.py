@@ -1,0 +1,159 @@
+"""The suit and number of a card's pips, read from the middle of its warped face.
+
+The corner index is small: at a card's usual size in the frame, its suit sign is a blob of a
+dozen pixels, and a club and a spade there differ by one or two (the index model's commonest
+misreading on held-out scenes). A number card repeats its suit two to ten times in the middle,
+each pip two to three times larger than the index's, so :func:`pip_patches` cuts those out and
+``models/pips.tflite`` (a small network, ``kiosk train --pips``) names each one's suit. The
+identifier uses the reading to check a number card's index (``Identifier``, ``models/MODEL.md``).
+
+Only faces that show a clean group of like-sized pips give a reading: court cards, posters and
+faces cut by a hand give none, and the check then says nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from kiosk.vision.face import face_homography
+from kiosk.vision.runtime import RuntimeMissing, TfliteModel
+
+MODEL_FILE = "pips.tflite"
+#: The suits the model tells apart, in the order of its output.
+PIP_LABELS: tuple[str, ...] = ("C", "D", "H", "S")
+PIP_INPUT = 20  # side of the square patch one pip is scaled into
+#: The face size pips are found at (w, h): half the identifier's (a pip is 8 to 15 pixels there),
+#: where warping and cutting cost a quarter; each pip is then cut from the frame at full detail.
+PIP_FACE: tuple[int, int] = (100, 140)
+#: Corner boxes left out (fractions of the face's width and height): the indices, which some
+#: brands print in all four corners, are read by the index model, not here.
+_CORNER = (0.22, 0.30)
+_MARGIN = 0.05  # the face's rim: table where the outline is a little off
+#: A pip covers 0.2 % (a ten's pips on a small face) to 20 % (an ace's big one) of the face,
+#: is no more than 1.8 times as long as wide, and fills a third of its box (a thin line does not).
+_AREA = (0.002, 0.2)
+_ASPECT = 1.8
+_FILL = 0.35
+_SAME_SIZE = 1.6  # pips of one card are alike: within this factor of their median area
+_MIN_CONTRAST = 40  # grey levels between the paper and the darkest ink; less is no print at all
+#: Pips read per card at most (a ten's): more blobs of one size are clutter, not a card's pips.
+MAX_PIPS = 10
+
+
+@dataclass(frozen=True)
+class PipReading:
+    """What the pips of one face say: how many there are, and their suit with the mean
+    probability the model gave it over the pips (``probs`` in :data:`PIP_LABELS` order)."""
+
+    count: int
+    suit: str
+    confidence: float
+    probs: tuple[float, ...]
+
+
+def _levels(grey: np.ndarray) -> tuple[float, float]:
+    """(paper, darkest ink): the 90th and 1st percentiles of a uint8 image, from its histogram."""
+    cum = np.cumsum(cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel())
+    paper, dark = np.searchsorted(cum, (0.9 * cum[-1], 0.01 * cum[-1]))
+    return float(paper), float(dark)
+
+
+def _pip_mask(grey: np.ndarray, paper: float, dark: float) -> np.ndarray:
+    """Where the ink is darker than half-way to the paper, outside the corners and the rim."""
+    mask = cv2.threshold(grey, (paper + dark) / 2, 1, cv2.THRESH_BINARY_INV)[1]
+    h, w = grey.shape
+    cw, ch = int(_CORNER[0] * w), int(_CORNER[1] * h)
+    for x0, y0 in ((0, 0), (w - cw, 0), (0, h - ch), (w - cw, h - ch)):
+        mask[y0:y0 + ch, x0:x0 + cw] = 0
+    m = int(_MARGIN * w)
+    mask[:m], mask[-m:], mask[:, :m], mask[:, -m:] = 0, 0, 0, 0
+    return mask
+
+
+def pip_patches(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, int]:
+    """The pips of the card at ``corners`` (TL, TR, BR, BL, either way up) in the BGR ``image``
+    (a frame, or a face with its own corners): up to :data:`MAX_PIPS` float32 ink patches
+    ``(n, PIP_INPUT, PIP_INPUT, 1)`` (0 paper, 1 the darkest ink), each pip centred and scaled
+    to fill four fifths of its patch, and how many pips there are; none where the face shows no
+    group of like-sized pips. Training cuts its samples with this very function.
+
+    The pips are found on a small warp of the face (:data:`PIP_FACE`, a quarter of the pixels)
+    and each is then cut from ``image`` itself, so its patch has every pixel the camera gave.
+    Ink is measured on the darkest channel (black and red pips both lie low there, paper of any
+    tint is high), scaled between the face's paper level and its darkest ink: the same patch
+    whatever the light, the cast or the ink colour."""
+    empty = np.zeros((0, PIP_INPUT, PIP_INPUT, 1), np.float32)
+    if image.ndim != 3 or image.shape[2] < 3 or min(image.shape[:2]) < 16 or image.dtype != np.uint8:
+        return empty, 0
+    low = _darkest(image)
+    to_face = face_homography(corners, PIP_FACE)
+    grey = cv2.warpPerspective(low, to_face, PIP_FACE, borderMode=cv2.BORDER_REPLICATE)
+    paper, dark = _levels(grey)
+    if paper - dark < _MIN_CONTRAST:
+        return empty, 0
+    stats = cv2.connectedComponentsWithStats(_pip_mask(grey, paper, dark), connectivity=8)[2][1:]
+    w, h, a = (stats[:, k].astype(np.float32) for k in (2, 3, 4))
+    area = PIP_FACE[0] * PIP_FACE[1]
+    blobs = stats[(a >= _AREA[0] * area) & (a <= _AREA[1] * area) & (w <= _ASPECT * h) & (h <= _ASPECT * w)
+                  & (a >= _FILL * w * h)]
+    if not len(blobs):
+        return empty, 0
+    median = float(np.median(blobs[:, 4]))
+    pips = blobs[(blobs[:, 4] >= median / _SAME_SIZE) & (blobs[:, 4] <= median * _SAME_SIZE)]
+    out = np.empty((min(len(pips), MAX_PIPS), PIP_INPUT, PIP_INPUT, 1), np.float32)
+    for k, (x, y, bw, bh, _) in enumerate(pips[:MAX_PIPS]):
+        scale = PIP_INPUT / (1.25 * max(bw, bh))
+        face_to_patch = np.array([[scale, 0, PIP_INPUT / 2 - (x + bw / 2) * scale],
+                                  [0, scale, PIP_INPUT / 2 - (y + bh / 2) * scale], [0, 0, 1]])
+        out[k, :, :, 0] = cv2.warpPerspective(low, face_to_patch @ to_face, (PIP_INPUT, PIP_INPUT),
+                                              borderMode=cv2.BORDER_REPLICATE)
+    np.clip((paper - out) / (paper - dark), 0, 1, out=out)
+    return out, len(pips)
+
+
+def _darkest(bgr: np.ndarray) -> np.ndarray:
+    """The darkest channel of each pixel: where black and red ink both lie low."""
+    return cv2.min(cv2.min(bgr[:, :, 0], bgr[:, :, 1]), bgr[:, :, 2])
+
+
+class PipReader:
+    """Runs ``pips.tflite`` on the pips of a batch of faces."""
+
+    def __init__(self, path: Path) -> None:
+        self._model = TfliteModel(path)
+
+    def read(self, cards: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[PipReading | None]:
+        """One reading per (image, corners) of a card (:func:`pip_patches`); None where its face
+        shows no pips."""
+        found = [pip_patches(image, corners) for image, corners in cards]
+        if not any(count for _, count in found):
+            return [None] * len(cards)
+        probs = self._model.run(np.concatenate([p for p, _ in found]))[0]
+        out: list[PipReading | None] = []
+        start = 0
+        for patches, count in found:
+            if not count:
+                out.append(None)
+                continue
+            mean = probs[start:start + len(patches)].mean(axis=0)
+            start += len(patches)
+            best = int(mean.argmax())
+            out.append(PipReading(count, PIP_LABELS[best], float(mean[best]), tuple(float(v) for v in mean)))
+        return out
+
+
+def load_pip_reader(directory: Path) -> PipReader | None:
+    """The shipped pip model, or None when there is none or no TFLite runtime (the index is
+    then read alone, as before the pips were read)."""
+    path = directory / MODEL_FILE
+    if not path.is_file():
+        return None
+    try:
+        return PipReader(path)
+    except RuntimeMissing:
+        return None

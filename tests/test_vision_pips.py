@@ -1,0 +1,164 @@
+"""Reading a number card's pips: cutting them out of a face, naming their suit with the shipped
+model, and the rule by which they overrule the index's suit (only within its colour, only with
+as many pips as its rank, only surely), on faces and on a held-out scene."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from kiosk.decks import load_deck
+from kiosk.render.faces import face_styles, render_face
+from kiosk.render.scenes import render_scene
+from kiosk.vision.detect import Detector, polygon_iou
+from kiosk.vision.face import FACE_SIZE, face_corners
+from kiosk.vision.identify import PIP_CONFIDENCE, Identification, Identifier, default_models_dir, with_pips
+from kiosk.vision.naming import name_cards
+from kiosk.vision.pips import MAX_PIPS, MODEL_FILE, PIP_INPUT, PIP_LABELS, PipReader, PipReading, pip_patches
+from kiosk.vision.train.pips import NUMBER_RANKS, camera_card
+
+STANDARD = load_deck("standard-52")
+
+
+def card(card_id: str, style: str | None = None, width: int = 120) -> tuple[np.ndarray, np.ndarray]:
+    """A rendered card ``width`` pixels wide, as a camera shows it, and its corners."""
+    img = cv2.cvtColor(np.asarray(render_face(STANDARD[card_id], style, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
+    img = cv2.resize(img, (width, width * 7 // 5), interpolation=cv2.INTER_AREA)
+    return img, face_corners(img)
+
+
+def turned(view: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    return np.ascontiguousarray(view[0][::-1, ::-1]), view[1]
+
+
+@pytest.fixture(scope="module")
+def reader() -> PipReader:
+    return PipReader(default_models_dir() / MODEL_FILE)
+
+
+@pytest.mark.parametrize("style", face_styles("standard-52"))
+@pytest.mark.parametrize("card_id", ["2C", "5S", "7H", "9D", "10C"])
+def test_a_number_card_shows_as_many_pips_as_its_rank(card_id: str, style: str) -> None:
+    patches, count = pip_patches(*card(card_id, style))
+    assert count == int(card_id[:-1]) and patches.shape == (count, PIP_INPUT, PIP_INPUT, 1)
+    assert patches.dtype == np.float32 and 0 <= patches.min() and patches.max() <= 1
+
+
+def test_a_card_under_perspective_shows_its_pips() -> None:
+    """The pips are found on the warped face and cut from the frame: a card lying at an angle
+    in a bigger picture gives the same count."""
+    img, corners = card("8D", width=200)
+    frame = np.full((500, 700, 3), 60, np.uint8)
+    quad = np.array([[300, 40], [470, 110], [390, 400], [190, 330]], np.float32)
+    warp = cv2.getPerspectiveTransform(corners, quad)
+    frame = cv2.warpPerspective(img, warp, (700, 500), dst=frame, borderMode=cv2.BORDER_TRANSPARENT)
+    assert pip_patches(frame, quad)[1] == 8
+
+
+def test_plain_paper_and_malformed_faces_show_no_pips() -> None:
+    for bad in (np.full((140, 100, 3), 240, np.uint8), np.zeros((1, 1, 3), np.uint8),
+                np.zeros((140, 100), np.uint8), np.zeros((140, 100, 1), np.uint8),
+                np.zeros((140, 100, 3), np.float32)):
+        patches, count = pip_patches(bad, face_corners(bad))
+        assert count == 0 and patches.shape == (0, PIP_INPUT, PIP_INPUT, 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 300), st.integers(1, 300), st.just(3))))
+def test_any_picture_gives_patches_or_none_never_an_error(img: np.ndarray) -> None:
+    patches, count = pip_patches(img, face_corners(img))
+    assert patches.shape[1:] == (PIP_INPUT, PIP_INPUT, 1) and len(patches) == min(count, MAX_PIPS)
+
+
+@pytest.mark.parametrize("style", face_styles("standard-52"))
+def test_the_model_names_each_suit_from_its_pips_either_way_up(reader: PipReader, style: str) -> None:
+    cards = [card(f"6{s}", style) for s in PIP_LABELS]
+    readings = reader.read(cards + [turned(c) for c in cards])
+    assert [r.suit if r else None for r in readings] == list(PIP_LABELS) * 2
+    assert all(r is not None and r.count == 6 and r.confidence >= PIP_CONFIDENCE for r in readings)
+
+
+def test_the_count_is_of_all_pips_though_fewer_are_read(reader: PipReader) -> None:
+    reading = reader.read([card("10S")])[0]
+    assert reading is not None and reading.count == 10 and reading.suit == "S"
+
+
+def test_camera_like_faces_of_unseen_brands_read_right(reader: PipReader) -> None:
+    """Random brands and distortions the model was not trained on (another seed): the suit read
+    from the pips is right on nearly all faces that show any."""
+    rng = np.random.default_rng(20261202)
+    suits = [PIP_LABELS[int(rng.integers(4))] for _ in range(120)]
+    readings = reader.read([camera_card(rng, s) for s in suits])
+    read = [(r.suit, s) for r, s in zip(readings, suits, strict=True) if r is not None]
+    assert len(read) >= 100
+    assert sum(a == b for a, b in read) >= 0.97 * len(read)
+
+
+def test_no_pips_no_reading(reader: PipReader) -> None:
+    paper = np.full((140, 100, 3), 230, np.uint8)
+    assert reader.read([(paper, face_corners(paper))]) == [None]
+
+
+def reading(suit: str, count: int, confidence: float = 0.98) -> PipReading:
+    probs = tuple(confidence if s == suit else (1 - confidence) / 3 for s in PIP_LABELS)
+    return PipReading(count, suit, confidence, probs)
+
+
+def test_sure_pips_of_the_other_suit_of_the_colour_overrule_the_index() -> None:
+    """A club read as a spade from a blurred index: the ten pips say clubs."""
+    index = Identification("10S", 0.99, "10C", 0.98)
+    checked = with_pips(index, STANDARD["10S"], reading("C", 10))
+    assert checked.card_id == "10C" and checked.runner_up == "10S"
+    assert checked.confidence == pytest.approx(0.98) and checked.margin > 0.9
+
+
+@pytest.mark.parametrize(
+    ("card_id", "pips", "why"),
+    [
+        ("10S", None, "no pips seen"),
+        ("10S", reading("C", 9), "one pip hidden: the count is not the rank's"),
+        ("10S", reading("C", 10, PIP_CONFIDENCE - 0.01), "the pips are unsure"),
+        ("10S", reading("H", 10), "another colour: one reading is wrong, which is not known"),
+        ("10S", reading("S", 10), "they agree"),
+        ("AS", reading("C", 1), "an ace's one pip is ornate on many decks"),
+        ("KS", reading("C", 13), "a court card has no pips"),
+    ],
+)
+def test_pips_leave_the_index_alone(card_id: str, pips: PipReading | None, why: str) -> None:
+    index = Identification(card_id, 0.9, None, 0.9)
+    assert with_pips(index, STANDARD[card_id], pips) == index, why
+
+
+def test_a_club_misread_as_a_spade_on_a_held_out_scene_is_named_from_its_pips() -> None:
+    """Held-out scene 900155 (grey table): the index model reads the three of clubs' corners as
+    3S at 0.99 (a club is a blob at that size); its three pips are plainly clubs."""
+    scene = render_scene("standard-52", 8, 900_155, (1280, 720), split="heldout", overlap=False)
+    truth = next(c for c in scene.cards if c.card_id == "3C")
+    detector = Detector()
+    found = detector.detect(scene.image)
+    card = max(found, key=lambda d: polygon_iou(d.corners, truth.corners))
+    assert polygon_iou(card.corners, truth.corners) > 0.9
+    bare = Identifier("standard-52")
+    bare._pips = None
+    assert bare.identify_cards([card])[0].card_id == "3S"  # what the index alone says
+    named = dict((id(d), a.card_id) for d, a in name_cards(Identifier("standard-52"), detector, scene.image, found))
+    assert named[id(card)] == "3C"
+
+
+def test_without_the_pip_model_the_index_answers_alone(tmp_path: Path) -> None:
+    for name in ("index.tflite", "index.labels.txt"):
+        shutil.copy(default_models_dir() / name, tmp_path / name)
+    identifier = Identifier("standard-52", tmp_path)
+    img = cv2.cvtColor(np.asarray(render_face(STANDARD["7H"], None, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
+    assert identifier.identify([img])[0].card_id == "7H"
+
+
+def test_every_number_rank_is_drawn_for_training() -> None:
+    assert set(NUMBER_RANKS) == {c.rank for c in STANDARD if c.rank and c.rank not in "JQK"}
