@@ -115,6 +115,17 @@ def generate(
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
+def pooled(chunk: Callable[[tuple[int, int, int]], tuple[np.ndarray, np.ndarray]], n: int, seed: int,
+           step: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
+    """``chunk((seed, i, size))`` over ``n`` samples in chunks of ``step``, spread over ``workers``
+    processes (``chunk`` is a module-level function drawing from its own generator seeded with
+    ``[seed, i]``, so the result does not depend on the workers), the pairs of arrays joined."""
+    jobs = [(seed, i, min(step, n - i * step)) for i in range((n + step - 1) // step)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        parts = list(pool.map(chunk, jobs))
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
 def real_folder(
     root: Path, labels: tuple[str, ...], size: tuple[int, int], repeats: int, seed: int
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ import numpy as np
 from kiosk.decks import DECK_IDS
 from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.outline import INPUT_WH, MODEL_FILE, OutlineModel, fit_input, normalise
+from kiosk.vision.train.dataset import pooled
 from kiosk.vision.train.fit import RunSettings, start_tensorflow, write_record
 
 _RENDER_WH = (640, 360)
@@ -82,11 +82,7 @@ def _chunk(args: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
 
 def generate(n: int, seed: int, workers: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """``n`` samples: images (n, H, W, 3) uint8 and class maps (n, H, W) uint8."""
-    step = 64
-    jobs = [(seed, i, min(step, n - i * step)) for i in range((n + step - 1) // step)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        parts = list(pool.map(_chunk, jobs))
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    return pooled(_chunk, n, seed, 64, workers)
 
 
 @dataclass(frozen=True)

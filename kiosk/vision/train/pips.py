@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -28,7 +27,7 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.vision.face import FACE_SIZE, face_corners
 from kiosk.vision.pips import PIP_INPUT, PIP_LABELS, pip_patches
 from kiosk.vision.train.augment import detector_view, photometric
-from kiosk.vision.train.dataset import RENDERED_SHARE
+from kiosk.vision.train.dataset import RENDERED_SHARE, pooled
 from kiosk.vision.train.fit import RunSettings, fit_classifier, start_tensorflow, write_record
 from kiosk.vision.train.synth import synth_face, table_texture
 
@@ -75,11 +74,7 @@ def _chunk(args: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
 
 def generate(faces: int, seed: int, workers: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """The pips of ``faces`` faces: patches (n, PIP_INPUT, PIP_INPUT, 1) and suit labels (n,)."""
-    step = 256
-    jobs = [(seed, i, min(step, faces - i * step)) for i in range((faces + step - 1) // step)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        parts = list(pool.map(_chunk, jobs))
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    return pooled(_chunk, faces, seed, 256, workers)
 
 
 @dataclass(frozen=True)
