@@ -29,6 +29,7 @@ def test_parse_standard_id():
         ("id = 'x'\n[[cards]]\nid='AS'\nrank='A'\nsuit='S'\n[[cards]]\nid='AS'\nrank='A'\nsuit='S'\n", "duplicate"),
         ("id = = 'x'", "not valid TOML"),
         ("id = 'x'\n[[cards]]\nid='AS'\nrank='A'\nsuit='S'\nregion='mars'\n", "region"),
+        ("id = 'x'\npips = 'no'\n[[cards]]\nid='AS'\nrank='A'\nsuit='S'\n", "pips"),
     ],
 )
 def test_broken_deck_file_names_file_and_key(tmp_path: Path, text: str, needle: str):
@@ -37,6 +38,13 @@ def test_broken_deck_file_names_file_and_key(tmp_path: Path, text: str, needle: 
     with pytest.raises(DeckError) as err:
         load_deck_file(path)
     assert str(path) in str(err.value) and needle in str(err.value)
+
+
+def test_only_the_posters_have_no_pips():
+    """The kiosk's own deck prints a poster on every card; any standard deck shows pips."""
+    assert {d: load_deck(d).pips for d in ("standard-52", "piquet-32", "affiche-belge")} == {
+        "standard-52": True, "piquet-32": True, "affiche-belge": False}
+    assert not load_deck("affiche-belge").subset(["2H", "3H"]).pips
 
 
 def test_unknown_deck_lists_known_ones():

@@ -152,6 +152,11 @@ def test_a_club_misread_as_a_spade_on_a_held_out_scene_is_named_from_its_pips() 
     assert named[id(card)] == "3C"
 
 
+def test_the_posters_of_the_kiosks_own_deck_are_not_read_for_pips() -> None:
+    """L'Affiche Belge prints a poster on every card: blobs of its artwork are no pips."""
+    assert Identifier("affiche-belge")._pips is None and Identifier("piquet-32")._pips is not None
+
+
 def test_without_the_pip_model_the_index_answers_alone(tmp_path: Path) -> None:
     for name in ("index.tflite", "index.labels.txt"):
         shutil.copy(default_models_dir() / name, tmp_path / name)

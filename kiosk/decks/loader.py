@@ -4,6 +4,7 @@ File format (TOML, one file per deck, named ``<deck-id>.toml``)::
 
     id = "piquet-32"
     identify_by = "index"            # or "face", "text"
+    pips = true                      # number cards show their suit in pips (false: posters)
     description = "..."
     names = { fr = "...", nl = "...", de = "...", en = "..." }
 
@@ -56,7 +57,7 @@ _CARD_KEYS = frozenset(
      "expression", "value", "levels"}
 )
 _TOP_KEYS = frozenset(
-    {"id", "identify_by", "description", "names", "ranks", "suits", "cards", "copies",
+    {"id", "identify_by", "pips", "description", "names", "ranks", "suits", "cards", "copies",
      "species", "provinces", "levels"}
 )
 
@@ -120,6 +121,9 @@ def _build(raw: dict[str, Any], path: Path) -> Deck:
     identify_by = raw.get("identify_by", "index")
     if identify_by not in ("index", "face", "text"):
         raise DeckError(f"{path}: 'identify_by' must be 'index', 'face' or 'text', not {identify_by!r}")
+    pips = raw.get("pips", True)
+    if not isinstance(pips, bool):
+        raise DeckError(f"{path}: 'pips' must be true or false, not {pips!r}")
     species = _labels(raw.get("species"), path, "species")
     provinces = _labels(raw.get("provinces"), path, "provinces")
     levels = _labels(raw.get("levels"), path, "levels")
@@ -160,6 +164,7 @@ def _build(raw: dict[str, Any], path: Path) -> Deck:
         identify_by=identify_by,
         cards=tuple(cards),
         description=str(raw.get("description", "")),
+        pips=pips,
         provinces=provinces,
         species=species,
         levels=levels,

@@ -68,6 +68,8 @@ class Deck:
     ``identify_by`` tells the vision how cards of this deck are told apart: ``index`` (the
     standard corner index, rank + suit, so any brand works), ``face`` (the whole artwork) or
     ``text`` (the big printed text of the kiosk's own cards, matched against their rendering).
+    ``pips`` says whether its number cards show their suit in pips, as any standard printing
+    does (the identifier then checks their suit; the kiosk's own posters have none).
     """
 
     id: str
@@ -75,6 +77,7 @@ class Deck:
     identify_by: str
     cards: tuple[Card, ...]
     description: str = ""
+    pips: bool = True
     # Named labels the cards point at by key: provinces, species, math levels (key -> lang -> text).
     provinces: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False)
     species: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False)
@@ -113,6 +116,7 @@ class Deck:
             identify_by=self.identify_by,
             cards=tuple(self[i] for i in card_ids),
             description=self.description,
+            pips=self.pips,
             provinces=self.provinces,
             species=self.species,
             levels=self.levels,

@@ -30,9 +30,11 @@ PIP_INPUT = 20  # side of the square patch one pip is scaled into
 #: The face size pips are found at (w, h): half the identifier's (a pip is 8 to 15 pixels there),
 #: where warping and cutting cost a quarter; each pip is then cut from the frame at full detail.
 PIP_FACE: tuple[int, int] = (100, 140)
-#: Corner boxes left out (fractions of the face's width and height): the indices, which some
-#: brands print in all four corners, are read by the index model, not here.
-_CORNER = (0.22, 0.30)
+#: A blob centred this near a side (fraction of the width) and an end (of the height) is a glyph
+#: of a corner index (some brands print four), not a pip. Real decks set their outer pips from
+#: about a quarter of the width in, their edges reaching into the index's box: boxes cut out of
+#: the mask instead cut those pips short (a nine of spades counted as seven on `edje-tfod`).
+_INDEX_COLUMN = (0.18, 0.32)
 _MARGIN = 0.05  # the face's rim: table where the outline is a little off
 #: A pip covers 0.2 % (a ten's pips on a small face) to 20 % (an ace's big one) of the face,
 #: is no more than 1.8 times as long as wide, and fills a third of its box (a thin line does not).
@@ -64,13 +66,9 @@ def _levels(grey: np.ndarray) -> tuple[float, float]:
 
 
 def _pip_mask(grey: np.ndarray, paper: float, dark: float) -> np.ndarray:
-    """Where the ink is darker than half-way to the paper, outside the corners and the rim."""
+    """Where the ink is darker than half-way to the paper, inside the rim."""
     mask = cv2.threshold(grey, (paper + dark) / 2, 1, cv2.THRESH_BINARY_INV)[1]
-    h, w = grey.shape
-    cw, ch = int(_CORNER[0] * w), int(_CORNER[1] * h)
-    for x0, y0 in ((0, 0), (w - cw, 0), (0, h - ch), (w - cw, h - ch)):
-        mask[y0:y0 + ch, x0:x0 + cw] = 0
-    m = int(_MARGIN * w)
+    m = int(_MARGIN * grey.shape[1])
     mask[:m], mask[-m:], mask[:, :m], mask[:, -m:] = 0, 0, 0, 0
     return mask
 
@@ -97,10 +95,12 @@ def pip_patches(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, int
     if paper - dark < _MIN_CONTRAST:
         return empty, 0
     stats = cv2.connectedComponentsWithStats(_pip_mask(grey, paper, dark), connectivity=8)[2][1:]
-    w, h, a = (stats[:, k].astype(np.float32) for k in (2, 3, 4))
-    area = PIP_FACE[0] * PIP_FACE[1]
-    blobs = stats[(a >= _AREA[0] * area) & (a <= _AREA[1] * area) & (w <= _ASPECT * h) & (h <= _ASPECT * w)
-                  & (a >= _FILL * w * h)]
+    x, y, w, h, a = (stats[:, k].astype(np.float32) for k in range(5))
+    fw, fh = PIP_FACE
+    side = np.abs((x + w / 2) / fw - 0.5) > 0.5 - _INDEX_COLUMN[0]
+    end = np.abs((y + h / 2) / fh - 0.5) > 0.5 - _INDEX_COLUMN[1]
+    blobs = stats[(a >= _AREA[0] * fw * fh) & (a <= _AREA[1] * fw * fh) & (w <= _ASPECT * h) & (h <= _ASPECT * w)
+                  & (a >= _FILL * w * h) & ~(side & end)]
     if not len(blobs):
         return empty, 0
     median = float(np.median(blobs[:, 4]))
