@@ -7,8 +7,9 @@ each pip two to three times larger than the index's, so :func:`pip_patches` cuts
 ``models/pips.tflite`` (a small network, ``kiosk train --pips``) names each one's suit. The
 identifier uses the reading to check a number card's index (``Identifier``, ``models/MODEL.md``).
 
-Only faces that show a clean group of like-sized pips give a reading: court cards, posters and
-faces cut by a hand give none, and the check then says nothing.
+Only faces that show a group of like-sized blobs give a reading, and the identifier acts on it
+only when there are as many as the rank: a court card, a poster or a face cut by a hand then
+says nothing.
 """
 
 from __future__ import annotations
