@@ -15,17 +15,20 @@ FACE_SIZE: tuple[int, int] = (200, 280)  # width, height in pixels (card aspect 
 INDEX_BOX: tuple[float, float, float, float] = (0.0, 0.0, 0.22, 0.32)
 
 
+def _corners(w: int, h: int) -> np.ndarray:
+    """TL, TR, BR, BL of a ``w`` x ``h`` image, in pixels."""
+    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+
+
 def face_homography(corners: np.ndarray, size: tuple[int, int] = FACE_SIZE) -> np.ndarray:
     """The homography from the quad ``corners`` (TL, TR, BR, BL) to the upright face of ``size``."""
-    w, h = size
-    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
-    return cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), dst)
+    return cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), _corners(*size))
 
 
 def face_corners(face: np.ndarray) -> np.ndarray:
     """The corners (TL, TR, BR, BL) of an image that is a whole face."""
     h, w = face.shape[:2]
-    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    return _corners(w, h)
 
 
 def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:

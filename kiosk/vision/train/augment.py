@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from kiosk.vision.face import FACE_SIZE, INDEX_BOX
+from kiosk.vision.face import FACE_SIZE, INDEX_BOX, face_homography
 
 
 def detector_view(
@@ -24,9 +24,8 @@ def detector_view(
     canvas[pad : pad + h, pad : pad + w] = face
     true = np.array([[pad, pad], [pad + w - 1, pad], [pad + w - 1, pad + h - 1], [pad, pad + h - 1]], np.float32)
     quad = true + rng.normal(0, jitter, size=(4, 2)).astype(np.float32) * np.array([w, h], np.float32)
-    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
-    m = cv2.getPerspectiveTransform(quad, dst)
-    return cv2.warpPerspective(canvas, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(canvas, face_homography(quad), (w, h), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def corner_view(
