@@ -136,7 +136,15 @@ def test_pips_leave_the_index_alone(card_id: str, pips: PipReading | None, why: 
     assert with_pips(index, STANDARD[card_id], pips) == index, why
 
 
-def test_a_club_misread_as_a_spade_on_a_held_out_scene_is_named_from_its_pips() -> None:
+@pytest.fixture
+def index_only(tmp_path: Path) -> Path:
+    """A models folder with the index model and no pip model."""
+    for name in ("index.tflite", "index.labels.txt"):
+        shutil.copy(default_models_dir() / name, tmp_path / name)
+    return tmp_path
+
+
+def test_a_club_misread_as_a_spade_on_a_held_out_scene_is_named_from_its_pips(index_only: Path) -> None:
     """Held-out scene 900155 (grey table): the index model reads the three of clubs' corners as
     3S at 0.99 (a club is a blob at that size); its three pips are plainly clubs."""
     scene = render_scene("standard-52", 8, 900_155, (1280, 720), split="heldout", overlap=False)
@@ -145,9 +153,7 @@ def test_a_club_misread_as_a_spade_on_a_held_out_scene_is_named_from_its_pips() 
     found = detector.detect(scene.image)
     card = max(found, key=lambda d: polygon_iou(d.corners, truth.corners))
     assert polygon_iou(card.corners, truth.corners) > 0.9
-    bare = Identifier("standard-52")
-    bare._pips = None
-    assert bare.identify_cards([card])[0].card_id == "3S"  # what the index alone says
+    assert Identifier("standard-52", index_only).identify_cards([card])[0].card_id == "3S"  # the index alone
     named = dict((id(d), a.card_id) for d, a in name_cards(Identifier("standard-52"), detector, scene.image, found))
     assert named[id(card)] == "3C"
 
@@ -157,10 +163,8 @@ def test_the_posters_of_the_kiosks_own_deck_are_not_read_for_pips() -> None:
     assert Identifier("affiche-belge")._pips is None and Identifier("piquet-32")._pips is not None
 
 
-def test_without_the_pip_model_the_index_answers_alone(tmp_path: Path) -> None:
-    for name in ("index.tflite", "index.labels.txt"):
-        shutil.copy(default_models_dir() / name, tmp_path / name)
-    identifier = Identifier("standard-52", tmp_path)
+def test_without_the_pip_model_the_index_answers_alone(index_only: Path) -> None:
+    identifier = Identifier("standard-52", index_only)
     img = cv2.cvtColor(np.asarray(render_face(STANDARD["7H"], None, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
     assert identifier.identify([img])[0].card_id == "7H"
 
