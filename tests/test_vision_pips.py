@@ -119,13 +119,22 @@ def test_sure_pips_of_the_other_suit_of_the_colour_overrule_the_index() -> None:
     assert checked.confidence == pytest.approx(0.98) and checked.margin > 0.9
 
 
+def test_sure_pips_of_the_other_colour_contradict_the_index() -> None:
+    """The index's suit leans on its ink's colour, the pips go by shape: eight pips plainly
+    diamonds under an index read 8S is a contradiction, and the card is refused."""
+    index = Identification("8S", 0.99, "8C", 0.98)
+    checked = with_pips(index, STANDARD["8S"], reading("D", 8))
+    assert checked.card_id is None and checked.runner_up == "8S" and checked.margin == 0
+
+
 @pytest.mark.parametrize(
     ("card_id", "pips", "why"),
     [
         ("10S", None, "no pips seen"),
         ("10S", reading("C", 9), "one pip hidden: the count is not the rank's"),
         ("10S", reading("C", 10, PIP_CONFIDENCE - 0.01), "the pips are unsure"),
-        ("10S", reading("H", 10), "another colour: one reading is wrong, which is not known"),
+        ("10S", reading("H", 9), "another colour, but a pip hidden: the count is not the rank's"),
+        ("10S", reading("H", 10, PIP_CONFIDENCE - 0.01), "another colour, but unsure"),
         ("10S", reading("S", 10), "they agree"),
         ("AS", reading("C", 1), "an ace's one pip is ornate on many decks"),
         ("KS", reading("C", 13), "a court card has no pips"),
@@ -156,6 +165,21 @@ def test_a_club_misread_as_a_spade_on_a_held_out_scene_is_named_from_its_pips(in
     assert Identifier("standard-52", index_only).identify_cards([card])[0].card_id == "3S"  # the index alone
     named = dict((id(d), a.card_id) for d, a in name_cards(Identifier("standard-52"), detector, scene.image, found))
     assert named[id(card)] == "3C"
+
+
+@pytest.mark.parametrize("style", face_styles("standard-52"))
+def test_a_washed_out_red_number_card_is_never_named_black(index_only: Path, style: str) -> None:
+    """A frame without colour (dim light, a washed-out camera): the index model reads a grey
+    diamond as a spade at 0.99, so the index alone names black cards; the pips, read by their
+    shape, contradict it, and no red number card is named as a card of another suit."""
+    full, alone = Identifier("standard-52"), Identifier("standard-52", index_only)
+    red = [c for c in STANDARD if c.suit in "DH" and c.rank not in ("A", "J", "Q", "K")]
+    grey = [cv2.cvtColor(cv2.cvtColor(np.asarray(render_face(c, style, FACE_SIZE[0])), cv2.COLOR_RGB2GRAY),
+                         cv2.COLOR_GRAY2BGR) for c in red]
+    black = [a.card_id for a in alone.identify(grey) if a.card_id and a.card_id[-1] in "SC"]
+    assert len(black) >= 6  # what the pips guard against
+    for card, answer in zip(red, full.identify(grey), strict=True):
+        assert answer.card_id in (None, card.id), (card.id, answer)
 
 
 def test_the_posters_of_the_kiosks_own_deck_are_not_read_for_pips() -> None:

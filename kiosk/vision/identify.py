@@ -21,6 +21,9 @@ A number card (two to ten) also shows its suit in the pips of its face, two to t
 larger than the index's: where ``models/pips.tflite`` reads as many pips as the index's rank,
 and reads them surely as the other suit of the same colour, the pips' suit is the answer
 (:func:`with_pips`; a club read as a spade from a blurred index was the commonest wrong name).
+Pips read surely as a suit of the other colour contradict the index, and the card is refused:
+the pips are read by their shape alone, the index's suit leans on its ink's colour, which a
+washed-out frame takes away (a grey diamond reads as a spade at 0.99).
 """
 
 from __future__ import annotations
@@ -184,11 +187,15 @@ def _decide(scores: np.ndarray, answers: Sequence[str | None], min_conf: float, 
 def with_pips(answer: Identification, card: Card, reading: PipReading | None) -> Identification:
     """``answer`` (naming ``card``) checked against the pips of its face: where as many pips as
     its rank read surely as the other suit of its colour, that suit is the answer, with the
-    index's card as runner-up. Anything less (no reading, pips lost under a hand or cut off,
-    an unsure or other-coloured reading) leaves the answer as it is."""
+    index's card as runner-up; where they read surely as a suit of the other colour, the two
+    contradict each other and the answer is None (the pips go by shape alone, the index's suit
+    by colour too, which a washed-out frame loses). Anything less (no reading, pips lost under
+    a hand or cut off, an unsure reading) leaves the answer as it is."""
     if (reading is None or card.suit is None or reading.count != _PIP_COUNTS.get(card.rank or "")
-            or reading.suit != _SAME_COLOUR[card.suit] or reading.confidence < PIP_CONFIDENCE):
+            or reading.suit == card.suit or reading.confidence < PIP_CONFIDENCE):
         return answer
+    if reading.suit != _SAME_COLOUR[card.suit]:
+        return Identification(None, answer.confidence, card.id, 0.0)
     index_suit = reading.probs[PIP_LABELS.index(card.suit)]
     return Identification(f"{card.rank}{reading.suit}", reading.confidence, card.id,
                           reading.confidence - index_suit)
