@@ -3,7 +3,7 @@ and identified exactly, corner accuracy, and the speed of detection + identifica
 1280x720 frames of 8 cards, single thread.
 
 Usage: ``python bench/bench_detect.py [--scenes 260] [--deck standard-52] [--overlap]
-[--no-identify] [--detector shipped|model|cues]``.
+[--saturation S] [--no-identify] [--detector shipped|model|cues]``.
 A card counts as detected when a found quad overlaps its true outline with IoU >= 0.7; the share
 is also printed per table texture (white cloth and stripes are the hard ones), and the cards
 identified exactly by how far the found corners are off (largest corner error over the card's
@@ -44,6 +44,14 @@ def outlines_loosely(quad: np.ndarray, card_id: str, cards: Sequence[SceneCard])
     return any(c.card_id == card_id and polygon_iou(quad, c.corners) >= LOOSE_IOU for c in cards)
 
 
+def washed_out(image: np.ndarray, saturation: float) -> np.ndarray:
+    """``image`` with its colour scaled by ``saturation`` towards its grey (1: unchanged)."""
+    if saturation >= 1.0:
+        return image
+    grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    return cv2.addWeighted(image, saturation, grey, 1.0 - saturation, 0.0)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=260, help="8 cards each (260 -> 2080 cards)")
@@ -51,6 +59,8 @@ def main() -> int:
     ap.add_argument("--overlap", action="store_true", help="let cards overlap (piles)")
     ap.add_argument("--seed", type=int, default=900_000, help="first scene seed (held-out range)")
     ap.add_argument("--no-identify", action="store_true", help="detection only")
+    ap.add_argument("--saturation", type=float, default=1.0,
+                    help="scale the frames' colour by this (0: grey), a washed-out camera")
     add_detector_option(ap)
     args = ap.parse_args()
     cv2.setNumThreads(1)
@@ -66,9 +76,10 @@ def main() -> int:
     for i in range(args.scenes):
         scene = render_scene(args.deck, 8, args.seed + i, (1280, 720), split="heldout",
                              overlap=args.overlap)
-        dets = detect_t(lambda img=scene.image: detector.detect(img))
+        image = washed_out(scene.image, args.saturation)
+        dets = detect_t(lambda img=image: detector.detect(img))
         if identifier:  # as the kiosk names them: refused outlines get a second look
-            pairs = ident_t(lambda img=scene.image, d=dets: name_cards(identifier, detector, img, d))
+            pairs = ident_t(lambda img=image, d=dets: name_cards(identifier, detector, img, d))
             dets, ids = [d for d, _ in pairs], [i for _, i in pairs]
         m = match_truth([d.corners for d in dets], [c.corners for c in scene.cards], MATCH_IOU)
         if identifier:
@@ -94,7 +105,8 @@ def main() -> int:
             if identifier and got != want:
                 confusion[(want, got or "none")] += 1
     print(f"held-out scenes: {args.scenes} x 8 cards = {cards} cards"
-          f"{' (overlapping)' if args.overlap else ''}, deck {args.deck}")
+          f"{' (overlapping)' if args.overlap else ''}, deck {args.deck}"
+          f"{f', colour saturation {args.saturation:g}' if args.saturation < 1 else ''}")
     print(f"  detected {found / cards:.2%} ({found}); with a visible index "
           f"{visible_found / max(visible, 1):.2%} of {visible}; "
           f"extra quads {extra / args.scenes:.2f}/frame")
