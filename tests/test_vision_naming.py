@@ -140,8 +140,10 @@ def test_an_alternate_on_another_card_is_not_taken(scene: tuple[np.ndarray, np.n
     alternate too would report one card twice."""
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)
-    out = name_cards(ByPaper(), DETECTOR, img, [detection(img, quad), detection(img, on_table, quad)])
+    ident = ByPaper()
+    out = name_cards(ident, DETECTOR, img, [detection(img, quad), detection(img, on_table, quad)])
     assert [a.card_id for _, a in out] == ["AS", None]
+    assert ident.calls == [2, 0]  # nor is that alternate read: its answer could not count
 
 
 def test_an_alternate_may_lie_on_a_refused_outline(scene: tuple[np.ndarray, np.ndarray]) -> None:

@@ -78,9 +78,14 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     alts = detector.look_again(frame, [quad for _, quad in looks])
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
-    second_answers = identifier.identify_cards(alts)
+    # an alternate lying on a card named at first sight could only be turned away below: it is
+    # not read (one look in nine on held-out scenes)
+    named_first = [d.corners for d, a in out if a.card_id is not None]
+    read = [(k, alt) for (k, _), alt in zip(looks, alts, strict=True)
+            if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
+    second_answers = identifier.identify_cards([alt for _, alt in read])
     taken: set[int] = set()
-    for (k, _), alt, answer in zip(looks, alts, second_answers, strict=True):
+    for (k, alt), answer in zip(read, second_answers, strict=True):
         if k in taken or answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
             continue
         named = (d.corners for j, (d, a) in enumerate(out) if j != k and a.card_id is not None)
