@@ -89,7 +89,7 @@ def pip_patches(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, int
     empty = np.zeros((0, PIP_INPUT, PIP_INPUT, 1), np.float32)
     if image.ndim != 3 or image.shape[2] < 3 or min(image.shape[:2]) < 16 or image.dtype != np.uint8:
         return empty, 0
-    low = _darkest(image)
+    low, corners = _darkest_round(image, np.asarray(corners, np.float32))
     to_face = face_homography(corners, PIP_FACE)
     grey = cv2.warpPerspective(low, to_face, PIP_FACE, borderMode=cv2.BORDER_REPLICATE)
     paper, dark = _levels(grey)
@@ -117,9 +117,19 @@ def pip_patches(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, int
     return out, len(pips)
 
 
-def _darkest(bgr: np.ndarray) -> np.ndarray:
-    """The darkest channel of each pixel: where black and red ink both lie low."""
-    return cv2.min(cv2.min(bgr[:, :, 0], bgr[:, :, 1]), bgr[:, :, 2])
+def _darkest_round(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The darkest channel of each pixel (where black and red ink both lie low) of the part of
+    ``image`` round the card, and the corners in that part. A tenth of the card's box is kept
+    round it, more than a pip's patch reaches past the face; on a whole frame, computing it
+    everywhere took three quarters of a card's pip reading."""
+    h, w = image.shape[:2]
+    (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
+    pad = 0.1 * max(x1 - x0, y1 - y0) + 2
+    left, top = int(np.clip(x0 - pad, 0, w - 1)), int(np.clip(y0 - pad, 0, h - 1))
+    right, bottom = int(np.clip(np.ceil(x1 + pad), left + 1, w)), int(np.clip(np.ceil(y1 + pad), top + 1, h))
+    part = image[top:bottom, left:right]
+    low = cv2.min(cv2.min(part[:, :, 0], part[:, :, 1]), part[:, :, 2])
+    return low, corners - np.array([left, top], np.float32)
 
 
 class PipReader:
