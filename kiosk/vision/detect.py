@@ -743,8 +743,8 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
     inner = np.max([medians(_rings(quads, inset)) for inset in insets], axis=0)
     outer = medians(_rings(quads, -0.06))
     paper = (inner >= outer - 35) & (inner >= 0.35 * bright)
-    model_on_white = np.asarray(soft, bool).reshape(-1) & (outer >= WHITE_TABLE * bright) if len(soft) else False
-    keep = paper | model_on_white
+    model = np.asarray(soft, bool) if len(soft) else np.zeros(len(cands), bool)
+    keep = paper | (model & (outer >= WHITE_TABLE * bright))
     return [c for c, k in zip(cands, keep, strict=True) if k]
 
 

@@ -79,7 +79,7 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
     # an alternate lying on a card named at first sight could only be turned away below: it is
-    # not read (one look in nine on held-out scenes)
+    # not read (one look in nine in piles)
     named_first = [d.corners for d, a in out if a.card_id is not None]
     read = [(k, alt) for (k, _), alt in zip(looks, alts, strict=True)
             if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
