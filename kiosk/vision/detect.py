@@ -244,8 +244,7 @@ class Detector:
                         from_model.add(id(plain))
                 elif cue.solid is not None and a > lo * 1.5:
                     rest.append((cnt, cue.solid, cue.soft))
-        candidates = _white_bordered(white, candidates, bright, [id(c) in from_model for c in candidates],
-                                     (0.05, 0.025))
+        candidates = _white_bordered(white, candidates, bright, from_model, (0.05, 0.025))
         size = _card_size([c[0] for c in candidates])
         table_sized = _table_sized(size, len(candidates))
         candidates, completed = _split_pairs(candidates, size, edges, from_model)
@@ -720,7 +719,7 @@ def _plausible_completions(cands: list[tuple[np.ndarray, float, bool]], white: n
 
 
 def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool]], bright: float,
-                    soft: Sequence[bool] = (), insets: tuple[float, ...] = (0.05,)
+                    from_model: set[int] | None = None, insets: tuple[float, ...] = (0.05,)
                     ) -> list[tuple[np.ndarray, float, bool]]:
     """The candidates whose margin looks like white paper: not darker than what surrounds it,
     and among the brightest things in the frame (this drops dark or coloured regions that
@@ -728,8 +727,8 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
     whitest counting: a card seen whole is also looked at 2.5 % in, for a L'Affiche Belge poster
     leaves a white border of a twentieth of the card's width (a completion is not: over a card's
     pips, a guessed outline's rim then finds that card's paper). On a table as white as paper
-    the test tells nothing, and the outline model (``soft``) outlines such a card by its poster,
-    the border lost in the table: a candidate of the model's is kept there."""
+    the test tells nothing, and the outline model outlines such a card by its poster, the border
+    lost in the table: a candidate of the model's (ids in ``from_model``) is kept there."""
     if not cands:
         return []
     h, w = white.shape
@@ -743,7 +742,7 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
     inner = np.max([medians(_rings(quads, inset)) for inset in insets], axis=0)
     outer = medians(_rings(quads, -0.06))
     paper = (inner >= outer - 35) & (inner >= 0.35 * bright)
-    model = np.asarray(soft, bool) if len(soft) else np.zeros(len(cands), bool)
+    model = np.array([id(c) in (from_model or ()) for c in cands], bool)
     keep = paper | (model & (outer >= WHITE_TABLE * bright))
     return [c for c, k in zip(cands, keep, strict=True) if k]
 

@@ -88,8 +88,8 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     for (k, alt), answer in zip(read, second_answers, strict=True):
         if k in taken or answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
             continue
-        named = (d.corners for j, (d, a) in enumerate(out) if j != k and a.card_id is not None)
-        if any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named):
+        # the cards named at first sight were kept out of ``read``; those named by a look remain
+        if any(polygon_iou(alt.corners, out[j][0].corners) >= detector.config.nms_iou for j in taken):
             continue  # that outline is another card's, named already: it would be reported twice
         out[k] = (alt, answer)
         taken.add(k)
