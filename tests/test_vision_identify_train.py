@@ -16,7 +16,7 @@ from kiosk.cli import main
 from kiosk.vision import runtime
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.pips import PIP_INPUT, PIP_LABELS
-from kiosk.vision.train.augment import corner_view, photometric
+from kiosk.vision.train.augment import corner_view, photometric, washed_out
 from kiosk.vision.train.dataset import (
     INDEX_INPUT,
     INDEX_LABELS,
@@ -67,6 +67,22 @@ def test_samples_keep_their_shape_and_type(seed: int, label: str) -> None:
     assert crop.dtype == np.uint8 and crop.shape[2] == 3
     sample = face_sample("kakkerlakken-64", rng, "rat")
     assert sample.shape == (FACE_SIZE[1], FACE_SIZE[0], 3)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_washed_out_sample_keeps_at_most_six_tenths_of_its_colour(seed: int) -> None:
+    """Suits told by shape as well as colour: a washed-out sample keeps its brightness and loses
+    at least 40 % of its colour; the share 0 leaves every sample alone."""
+    rng = np.random.default_rng(seed)
+    img = photometric(corner_view(cv2.cvtColor(synth_face(rng, "7", "H"), cv2.COLOR_RGB2BGR), rng), rng)
+    assert washed_out(img, rng, 0.0) is img
+    out = washed_out(img, rng, 1.0)
+    assert out.shape == img.shape and out.dtype == np.uint8
+    spread = np.ptp(out.astype(np.int16), axis=2).mean(), np.ptp(img.astype(np.int16), axis=2).mean()
+    assert spread[0] <= 0.6 * spread[1] + 1  # the channels' spread: how coloured a pixel is
+    brightness = [cv2.cvtColor(a, cv2.COLOR_BGR2GRAY).astype(np.int16) for a in (out, img)]
+    assert np.abs(brightness[0] - brightness[1]).max() <= 2
 
 
 @settings(max_examples=25, deadline=None)

@@ -98,3 +98,16 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         img = img if decoded is None else decoded
     return img
+
+
+def washed_out(img: np.ndarray, rng: np.random.Generator, share: float) -> np.ndarray:
+    """With probability ``share``, most of the colour drained (a tired camera, dim light).
+
+    The index model tells suits by colour first; a poster card has no pips to check it by, so
+    without such samples a washed-out camera turns hearts into spades.
+    """
+    if rng.random() >= share:
+        return img
+    k = float(rng.uniform(0, 0.6))
+    grey = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    return cv2.addWeighted(img, k, grey, 1 - k, 0)

@@ -20,7 +20,7 @@ from kiosk.decks import RANKS, SUITS, Card, load_deck
 from kiosk.render.faces import face_styles, render_face
 from kiosk.vision.face import FACE_SIZE, INDEX_BOX
 from kiosk.vision.identify import JOKER_LABEL, NONE_LABEL, prepare
-from kiosk.vision.train.augment import corner_view, detector_view, photometric
+from kiosk.vision.train.augment import corner_view, detector_view, photometric, washed_out
 from kiosk.vision.train.synth import synth_face, synth_negative, table_texture
 
 INDEX_LABELS: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS) + (
@@ -30,6 +30,8 @@ INDEX_LABELS: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS) +
 #: Share of card samples drawn by the kiosk's own renderer (its looks and the posters); the rest
 #: are random brands from :mod:`.synth`.
 RENDERED_SHARE = 0.35
+#: Share of index samples washed out to 0-60 % of their colour (see :func:`.augment.washed_out`).
+WASHED_OUT_SHARE = 0.25
 INDEX_INPUT: tuple[int, int] = (32, 64)  # w, h: the index box (0.22 x 0.32 of the face) is ~1:2
 _IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
@@ -75,7 +77,7 @@ def _index_card(rng: np.random.Generator, label: str) -> np.ndarray:
 def index_sample(rng: np.random.Generator, label: str) -> np.ndarray:
     """One camera-like corner crop (BGR) of ``label`` for the index model."""
     crop = _index_none(rng) if label == NONE_LABEL else _index_card(rng, label)
-    return photometric(crop, rng)
+    return washed_out(photometric(crop, rng), rng, WASHED_OUT_SHARE)
 
 
 Sampler = Callable[[np.random.Generator, str], np.ndarray]
