@@ -104,7 +104,7 @@ def washed_out(img: np.ndarray, rng: np.random.Generator, share: float) -> np.nd
     """With probability ``share``, most of the colour drained (a tired camera, dim light).
 
     The index model tells suits by colour first; a poster card has no pips to check it by, so
-    without such samples a washed-out camera turns hearts into spades.
+    without such samples a washed-out camera turns diamonds into spades.
     """
     if rng.random() >= share:
         return img
