@@ -185,9 +185,8 @@ def test_a_washed_out_red_number_card_is_never_named_black(index_only: Path, sty
 def spliced(pips_of: str, index_of: str) -> np.ndarray:
     """The face of ``pips_of`` carrying the two indices of ``index_of``: an index misread for
     certain, whatever the index model would make of the real card."""
-    face, index = (cv2.cvtColor(np.asarray(render_face(STANDARD[c], "classic", FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
-                   for c in (pips_of, index_of))
-    w, h = int(INDEX_BOX[2] * FACE_SIZE[0]), int(INDEX_BOX[3] * FACE_SIZE[1])
+    face, index = (card(c, "classic", FACE_SIZE[0])[0] for c in (pips_of, index_of))
+    w, h = int(INDEX_BOX[2] * face.shape[1]), int(INDEX_BOX[3] * face.shape[0])
     face[:h, :w], face[-h:, -w:] = index[:h, :w], index[-h:, -w:]
     return face
 
