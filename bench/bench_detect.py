@@ -29,6 +29,7 @@ from _vision import Timer, add_detector_option, corner_error, load_identifier, m
 from kiosk.render.scenes import SceneCard, render_scene
 from kiosk.vision.detect import polygon_iou
 from kiosk.vision.naming import name_cards
+from kiosk.vision.train.augment import desaturated
 
 #: A found quad is that card when their IoU reaches this (``match_truth``'s default); a named quad
 #: that reaches only LOOSE_IOU of a card of the same name is that card outlined loosely, not a
@@ -42,14 +43,6 @@ ERROR_BINS = (0.0, 0.02, 0.05, 0.1, 0.2)
 def outlines_loosely(quad: np.ndarray, card_id: str, cards: Sequence[SceneCard]) -> bool:
     """Whether ``quad``, named ``card_id``, overlaps the true card of that name by LOOSE_IOU."""
     return any(c.card_id == card_id and polygon_iou(quad, c.corners) >= LOOSE_IOU for c in cards)
-
-
-def washed_out(image: np.ndarray, saturation: float) -> np.ndarray:
-    """``image`` with its colour scaled by ``saturation`` towards its grey (1: unchanged)."""
-    if saturation >= 1.0:
-        return image
-    grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
-    return cv2.addWeighted(image, saturation, grey, 1.0 - saturation, 0.0)
 
 
 def main() -> int:
@@ -76,7 +69,7 @@ def main() -> int:
     for i in range(args.scenes):
         scene = render_scene(args.deck, 8, args.seed + i, (1280, 720), split="heldout",
                              overlap=args.overlap)
-        image = washed_out(scene.image, args.saturation)
+        image = desaturated(scene.image, args.saturation)
         dets = detect_t(lambda img=image: detector.detect(img))
         if identifier:  # as the kiosk names them: refused outlines get a second look
             pairs = ident_t(lambda img=image, d=dets: name_cards(identifier, detector, img, d))

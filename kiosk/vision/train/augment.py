@@ -106,8 +106,12 @@ def washed_out(img: np.ndarray, rng: np.random.Generator, share: float) -> np.nd
     The index model tells suits by colour first; a poster card has no pips to check it by, so
     without such samples a washed-out camera turns diamonds into spades.
     """
-    if rng.random() >= share:
+    return img if rng.random() >= share else desaturated(img, float(rng.uniform(0, 0.6)))
+
+
+def desaturated(img: np.ndarray, saturation: float) -> np.ndarray:
+    """``img`` (BGR) with its colour scaled by ``saturation`` towards its grey (1: unchanged)."""
+    if saturation >= 1.0:
         return img
-    k = float(rng.uniform(0, 0.6))
     grey = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
-    return cv2.addWeighted(img, k, grey, 1 - k, 0)
+    return cv2.addWeighted(img, saturation, grey, 1.0 - saturation, 0.0)
