@@ -19,11 +19,62 @@ def detector_view(
 ) -> np.ndarray:
     """The face as a detector with imprecise corners would warp it (table shows at the edges)."""
     w, h = FACE_SIZE
-    pad = int(0.25 * h)
+    return _warped(face, background, (0.0, 0.0), 1.0, rng.normal(0, jitter, size=(4, 2)))
+
+
+#: How far an outline that missed its card lies off it (fractions of the card's width and
+#: height) and how much larger or smaller it is: a second look's runner-up or a completion
+#: guessed across its neighbour.
+MISPLACED_SHIFT = (-0.2, 0.8)
+MISPLACED_SCALE = (0.75, 1.3)
+#: The most of any of the card's four index boxes (some brands print four) that a misplaced
+#: corner crop may hold: more would show part of an index, which a crop must still read.
+MISPLACED_OVERLAP = 0.05
+
+
+def misplaced_view(face: np.ndarray, rng: np.random.Generator, background: np.ndarray) -> np.ndarray:
+    """The face as warped through an outline that missed the card: shifted and sized so that
+    its index box falls on the pips, the picture, across the card's edge or on the table, but
+    never on one of the card's own indices. Read as an index, such a crop named a card where
+    none lay (a seven of hearts' pips read as QH from a runner-up outline on held-out scenes)."""
+    w, h = FACE_SIZE
+    while True:
+        s = float(rng.uniform(*MISPLACED_SCALE))
+        dx, dy = rng.uniform(*MISPLACED_SHIFT, size=2) * np.array([w, h])
+        if _clear_of_indices(dx, dy, s):
+            break
+    return _warped(face, background, (float(dx), float(dy)), s, rng.normal(0, 0.025, size=(4, 2)))
+
+
+def _clear_of_indices(dx: float, dy: float, scale: float) -> bool:
+    """Whether the largest crop :func:`corner_view` may cut through an outline shifted by
+    (dx, dy) face pixels and scaled by ``scale`` keeps clear of the card's four index boxes."""
+    w, h = FACE_SIZE
+    bw, bh = INDEX_BOX[2] * w * scale, INDEX_BOX[3] * h * scale
+    x0, y0 = dx - 0.1 * bw, dy - 0.1 * bh
+    x1, y1 = dx + 1.55 * bw, dy + 1.55 * bh
+    box_w, box_h = INDEX_BOX[2] * w, INDEX_BOX[3] * h
+    for bx in (0.0, w - box_w):
+        for by in (0.0, h - box_h):
+            ix = max(0.0, min(x1, bx + box_w) - max(x0, bx))
+            iy = max(0.0, min(y1, by + box_h) - max(y0, by))
+            if ix * iy > MISPLACED_OVERLAP * box_w * box_h:
+                return False
+    return True
+
+
+def _warped(face: np.ndarray, background: np.ndarray, shift: tuple[float, float], scale: float,
+            noise: np.ndarray) -> np.ndarray:
+    """``face`` laid on ``background`` and warped to FACE_SIZE through its outline moved by
+    ``shift`` (face pixels), scaled by ``scale`` and its corners moved by ``noise`` (fractions
+    of the face's width and height, (4, 2))."""
+    w, h = FACE_SIZE
+    pad = int(0.25 * h) if shift == (0.0, 0.0) and scale == 1.0 else h
     canvas = cv2.resize(background, (w + 2 * pad, h + 2 * pad))
     canvas[pad : pad + h, pad : pad + w] = face
-    true = np.array([[pad, pad], [pad + w - 1, pad], [pad + w - 1, pad + h - 1], [pad, pad + h - 1]], np.float32)
-    quad = true + rng.normal(0, jitter, size=(4, 2)).astype(np.float32) * np.array([w, h], np.float32)
+    rect = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32) * scale
+    quad = rect + np.array([pad + shift[0], pad + shift[1]], np.float32)
+    quad += noise.astype(np.float32) * np.array([w, h], np.float32)
     return cv2.warpPerspective(canvas, face_homography(quad), (w, h), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
 

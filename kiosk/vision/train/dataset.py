@@ -18,9 +18,9 @@ import numpy as np
 
 from kiosk.decks import RANKS, SUITS, Card, load_deck
 from kiosk.render.faces import face_styles, render_face
-from kiosk.vision.face import FACE_SIZE, INDEX_BOX
+from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.identify import JOKER_LABEL, NONE_LABEL, prepare
-from kiosk.vision.train.augment import corner_view, detector_view, photometric, washed_out
+from kiosk.vision.train.augment import corner_view, detector_view, misplaced_view, photometric, washed_out
 from kiosk.vision.train.synth import synth_face, synth_negative, table_texture
 
 INDEX_LABELS: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS) + (
@@ -36,17 +36,17 @@ INDEX_INPUT: tuple[int, int] = (32, 64)  # w, h: the index box (0.22 x 0.32 of t
 _IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 
+#: Share of "none" samples cut through an outline that missed its card (:func:`.augment.misplaced_view`);
+#: the rest are clutter and card backs (:func:`.synth.synth_negative`).
+MISPLACED_SHARE = 0.35
+
+
 def _index_none(rng: np.random.Generator) -> np.ndarray:
-    """A corner crop that holds no index: clutter, a back, or a pip area without the index."""
-    if rng.random() < 0.25:
-        face = cv2.cvtColor(
-            synth_face(rng, RANKS[int(rng.integers(len(RANKS)))], SUITS[int(rng.integers(4))]),
-            cv2.COLOR_RGB2BGR,
-        )
-        w, h = FACE_SIZE
-        x0 = int(rng.uniform(INDEX_BOX[2] * w, w * 0.55))
-        y0 = int(rng.uniform(INDEX_BOX[3] * h, h * 0.5))
-        return face[y0 : y0 + int(INDEX_BOX[3] * h), x0 : x0 + int(INDEX_BOX[2] * w)]
+    """A corner crop that holds no index: a card's pips, picture or edge through an outline that
+    missed it, clutter or a back."""
+    if rng.random() < MISPLACED_SHARE:
+        label = INDEX_LABELS[int(rng.integers(len(INDEX_LABELS) - 1))]  # any card, the joker too
+        return corner_view(misplaced_view(_card_face(rng, label), rng, _table(rng)), rng)
     neg = cv2.cvtColor(synth_negative(rng), cv2.COLOR_RGB2BGR)
     return corner_view(neg, rng, scale=(0.6, 2.0), shift=0.5)
 
@@ -60,7 +60,9 @@ def _rendered_cards(label: str) -> tuple[Card, ...]:
     return tuple(d[label] for d in decks if label in d)
 
 
-def _index_card(rng: np.random.Generator, label: str) -> np.ndarray:
+def _card_face(rng: np.random.Generator, label: str) -> np.ndarray:
+    """A clean face (BGR) that carries the index ``label``: one of the kiosk's own looks or a
+    random brand."""
     rendered = _rendered_cards(label)
     if rendered and rng.random() < RENDERED_SHARE:
         card = rendered[int(rng.integers(len(rendered)))]
@@ -69,9 +71,15 @@ def _index_card(rng: np.random.Generator, label: str) -> np.ndarray:
     else:
         rank, suit = ("JK", "*") if label == JOKER_LABEL else (label[:-1], label[-1])
         face = synth_face(rng, rank, suit)
-    face = cv2.cvtColor(face, cv2.COLOR_RGB2BGR)
-    table = cv2.cvtColor(table_texture(rng, (64, 64)), cv2.COLOR_RGB2BGR)
-    return corner_view(detector_view(face, rng, table), rng)
+    return cv2.cvtColor(face, cv2.COLOR_RGB2BGR)
+
+
+def _table(rng: np.random.Generator) -> np.ndarray:
+    return cv2.cvtColor(table_texture(rng, (64, 64)), cv2.COLOR_RGB2BGR)
+
+
+def _index_card(rng: np.random.Generator, label: str) -> np.ndarray:
+    return corner_view(detector_view(_card_face(rng, label), rng, _table(rng)), rng)
 
 
 def index_sample(rng: np.random.Generator, label: str) -> np.ndarray:
