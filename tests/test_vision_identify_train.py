@@ -33,6 +33,7 @@ from kiosk.vision.train.synth import (
     _bitmap,
     _court_picture,
     _draw_card_3,
+    _draw_rank,
     _font,
     _suits_in_order,
     font_paths,
@@ -142,6 +143,29 @@ def test_the_card_3_is_flat_topped_and_stays_in_its_rank_box(seed: int, height: 
     assert ys.min() >= box[1] - 1 and ys.max() <= box[1] + height + 1
     top_rows = ink[ys.min(): ys.min() + max(2, int(0.1 * height))]
     assert top_rows.sum(axis=1).max() >= 0.75 * (xs.max() - xs.min())
+
+
+def _ink_aspect(rank: str, seed: int) -> float:
+    """Width over height of the ink of ``rank`` drawn as the generator draws an index."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("L", (160, 100), 0)
+    rng = np.random.default_rng(seed)
+    fonts = font_paths()
+    _draw_rank(ImageDraw.Draw(img), rng, rank, (40.0, 10.0, 80.0, 60.0), 255,  # type: ignore[arg-type]
+               fonts[int(rng.integers(len(fonts)))])
+    ys, xs = np.nonzero(np.asarray(img) > 127)
+    return float((xs.max() - xs.min() + 1) / (ys.max() - ys.min() + 1))
+
+
+def test_ranks_are_drawn_as_narrow_as_real_condensed_indices() -> None:
+    """pp2021's brand draws Q 0.3 as wide as tall and "10" 0.38; the generator must draw queens
+    and tens that narrow, or a narrow Q can only look like the 0 of a "10" to the model (with the
+    earlier squeeze, no queen of 200 came under 0.36, no "10" under 0.58)."""
+    queens = [_ink_aspect("Q", seed) for seed in range(200)]
+    tens = [_ink_aspect("10", seed) for seed in range(200)]
+    assert min(queens) < 0.32 and min(tens) < 0.4
+    assert max(queens) > 0.8 and max(tens) > 0.9  # and as wide as the fonts draw them
 
 
 def test_rank_fonts_are_upright_text_fonts_that_draw_every_rank() -> None:

@@ -13,12 +13,14 @@ import numpy as np
 
 from kiosk.vision.face import FACE_SIZE, INDEX_BOX, face_homography
 
+#: How far a detector's corners stray (standard deviation, fractions of the card's width and height).
+DETECTOR_JITTER = 0.025
+
 
 def detector_view(
-    face: np.ndarray, rng: np.random.Generator, background: np.ndarray, jitter: float = 0.025
+    face: np.ndarray, rng: np.random.Generator, background: np.ndarray, jitter: float = DETECTOR_JITTER
 ) -> np.ndarray:
     """The face as a detector with imprecise corners would warp it (table shows at the edges)."""
-    w, h = FACE_SIZE
     return _warped(face, background, (0.0, 0.0), 1.0, rng.normal(0, jitter, size=(4, 2)))
 
 
@@ -43,7 +45,7 @@ def misplaced_view(face: np.ndarray, rng: np.random.Generator, background: np.nd
         dx, dy = rng.uniform(*MISPLACED_SHIFT, size=2) * np.array([w, h])
         if _clear_of_indices(dx, dy, s):
             break
-    return _warped(face, background, (float(dx), float(dy)), s, rng.normal(0, 0.025, size=(4, 2)))
+    return _warped(face, background, (float(dx), float(dy)), s, rng.normal(0, DETECTOR_JITTER, size=(4, 2)))
 
 
 def _clear_of_indices(dx: float, dy: float, scale: float) -> bool:
