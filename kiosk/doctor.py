@@ -57,7 +57,7 @@ def check_disk(config: Config) -> tuple[str, str]:
 
 
 def check_models(config: Config) -> tuple[str, str]:
-    from kiosk.vision.identify import INDEX_MODEL, default_models_dir
+    from kiosk.vision.identify import INDEX_MODEL, default_models_dir, model_files
     from kiosk.vision.outline import MODEL_FILE as OUTLINE_MODEL
     from kiosk.vision.pips import MODEL_FILE as PIP_MODEL
     from kiosk.vision.runtime import interpreter_class
@@ -77,7 +77,8 @@ def check_models(config: Config) -> tuple[str, str]:
     if not (directory / PIP_MODEL).is_file():
         return WARN, (f"{directory}: no {PIP_MODEL}: a number card's suit is read from its small corner "
                       "index alone, and clubs and spades are then confused more often (see models/MODEL.md)")
-    return OK, f"{directory}: {INDEX_MODEL}.tflite, {OUTLINE_MODEL}, {PIP_MODEL}, runtime {runtime.__module__}"
+    index = ", ".join(p.name for p in model_files(directory, INDEX_MODEL))
+    return OK, f"{directory}: {index}, {OUTLINE_MODEL}, {PIP_MODEL}, runtime {runtime.__module__}"
 
 
 def check_camera(config: Config) -> tuple[str, str]:

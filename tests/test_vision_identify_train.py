@@ -245,6 +245,8 @@ def test_real_folder_reads_labelled_subfolders(tmp_path: Path) -> None:
         ["train", "--outline", "--scenes", "0"],
         ["train", "--pips", "--faces", "0"],
         ["train", "--deck", "standard-52", "--faces", "10"],  # faces are the pip model's samples
+        ["train", "--deck", "standard-52", "--member", "0"],
+        ["train", "--pips", "--member", "2"],  # members are of the identification models
     ],
 )
 def test_train_rejects_bad_arguments(argv: list[str]) -> None:

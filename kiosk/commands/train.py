@@ -3,7 +3,9 @@
 ``kiosk train --pips --out models/``: rebuild the pip model that checks number cards' suits.
 
 Index decks share one corner model (``index.tflite``); a face deck gets ``<deck-id>.tflite``; a
-text deck (math-pairs) is read without a model, so there is nothing to train.
+text deck (math-pairs) is read without a model, so there is nothing to train. ``--member N``
+writes a further member (``index.N.tflite``, trained with another ``--seed``), whose answers
+the kiosk averages with the others'.
 Needs the ``train`` extra (TensorFlow); the kiosk itself only needs the TFLite runtime.
 """
 
@@ -28,6 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--faces", type=int, default=None, help="--pips: training faces")
     p.add_argument("--epochs", type=int, default=None)
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--member", type=int, default=None,
+                   help="--deck: write the model's Nth member (index.N.tflite, another seed); "
+                        "the kiosk averages the members' answers")
     p.add_argument("--workers", type=int, default=None, help="processes/threads (default 2)")
     p.add_argument(
         "--real",
@@ -43,11 +48,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown deck {args.deck!r}; known decks: {', '.join(deck_ids())}")
     if args.deck is not None and load_deck(args.deck).identify_by == "text":
         raise UsageError(f"{args.deck} is read from its printed text, without a model: nothing to train")
-    for name in ("per_class", "scenes", "faces", "epochs", "workers"):
+    for name in ("per_class", "scenes", "faces", "epochs", "workers", "member"):
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
-    for name, needs in (("real", "deck"), ("per_class", "deck"), ("scenes", "outline"), ("faces", "pips")):
+    for name, needs in (("real", "deck"), ("per_class", "deck"), ("member", "deck"), ("scenes", "outline"),
+                        ("faces", "pips")):
         if getattr(args, name) is not None and not getattr(args, needs):
             raise UsageError(f"--{name.replace('_', '-')} goes with --{needs}")
     if args.real is not None and not args.real.is_dir():
@@ -87,5 +93,5 @@ def run(args: argparse.Namespace) -> int:
         overrides["per_class"] = args.per_class
     if args.real is not None:
         overrides["real"] = str(args.real)
-    train(args.deck, args.out, Settings(**overrides))
+    train(args.deck, args.out, Settings(**overrides), member=args.member or 1)
     return 0

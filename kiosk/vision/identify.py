@@ -12,6 +12,12 @@ Only the active deck's cards can be answered: a model class that is not in the d
 "no answer", so a 2 shown during a piquet game gives ``card_id=None``. Every model also has a
 ``none`` class (tables, hands, backs, paper), so clutter is refused rather than named.
 
+A model may ship as several *members*, trained by one recipe with other seeds
+(``index.tflite``, ``index.2.tflite``, ...: :func:`model_files`), whose probabilities are
+averaged. Runs of one recipe misread different real indices (pp2021: 66 to 90 % right between
+seeds), and a wrong answer that one run learnt is seldom as sure in another: two members name
+fewer cards wrongly than either alone (``models/MODEL.md``, session 21).
+
 A corner index read with less than :data:`SURE` confidence is read again from four shifted cuts
 and answered from the average of the five readings: most misreadings hang on where the crop's
 edges cut a glyph, and do not survive the other cuts (the answer is then refused, or right).
@@ -91,6 +97,18 @@ def default_models_dir() -> Path:
 def model_name(deck: Deck) -> str:
     """Index decks share the corner model; a face deck has its own artwork model."""
     return INDEX_MODEL if deck.identify_by == "index" else deck.id
+
+
+def member_file(name: str, member: int) -> str:
+    """The file name of a model's ``member``-th member: ``index.tflite``, ``index.2.tflite``."""
+    return f"{name}.tflite" if member == 1 else f"{name}.{member}.tflite"
+
+
+def model_files(directory: Path, name: str) -> list[Path]:
+    """``name``'s model file and the members trained beside it (:func:`member_file`), in order."""
+    members = sorted((int(m), p) for p in directory.glob(f"{name}.*.tflite")
+                     if (m := p.name[len(name) + 1 : -len(".tflite")]).isdigit() and int(m) > 1)
+    return [directory / member_file(name, 1), *(p for _, p in members)]
 
 
 def read_labels(path: Path) -> tuple[str, ...]:
@@ -226,9 +244,15 @@ class Identifier:
             return
         directory = models_dir or default_models_dir()
         name = model_name(self.deck)
-        self._model = TfliteModel(directory / f"{name}.tflite")
+        self._models = [TfliteModel(path) for path in model_files(directory, name)]
         self.labels = read_labels(directory / f"{name}.labels.txt")
-        h, w = self._model.input_shape[:2]
+        first = self._models[0]
+        for member in self._models[1:]:
+            if (member.input_shape, member.output_sizes) != (first.input_shape, first.output_sizes):
+                raise KioskError(f"{member.path}: not a member of {first.path} (input {member.input_shape}, "
+                                 f"outputs {member.output_sizes}; expected {first.input_shape}, "
+                                 f"{first.output_sizes})")
+        h, w = first.input_shape[:2]
         self.input_size = (w, h)
         self._answers = [deck_answer(self.deck, lab) for lab in self.labels]
         self._none = self.labels.index(NONE_LABEL)
@@ -236,12 +260,14 @@ class Identifier:
         self._pips = load_pip_reader(directory) if self.deck.identify_by == "index" and self.deck.pips else None
 
     def scores(self, images: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
-        """Class probabilities ``(n, labels)`` and, for face models, embeddings ``(n, d)``."""
+        """Class probabilities ``(n, labels)``, the mean of the members', and, for face models,
+        the first member's embeddings ``(n, d)`` (what a gallery was enrolled with)."""
         if self._text is not None:
             raise KioskError(f"{self.deck.id} is read from its printed text: it has no model scores")
-        outputs = self._model.run(prepare(images, self.input_size))
-        probs = next(o for o in outputs if o.shape[-1] == len(self.labels))
-        embed = next((o for o in outputs if o.shape[-1] != len(self.labels)), None)
+        batch = prepare(images, self.input_size)
+        runs = [model.run(batch) for model in self._models]
+        probs = np.mean([next(o for o in out if o.shape[-1] == len(self.labels)) for out in runs], axis=0)
+        embed = next((o for o in runs[0] if o.shape[-1] != len(self.labels)), None)
         return probs, embed
 
     def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:

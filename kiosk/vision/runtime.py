@@ -59,6 +59,11 @@ class TfliteModel:
         return tuple(int(x) for x in self._input["shape"][1:])
 
     @property
+    def output_sizes(self) -> tuple[int, ...]:
+        """Per-sample size of each output (sorted by tensor name)."""
+        return tuple(int(np.prod(d["shape"][1:])) for d in self._outputs)
+
+    @property
     def output_names(self) -> tuple[str, ...]:
         return tuple(d["name"] for d in self._outputs)
 

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from kiosk.decks import RANKS, SUITS, load_deck
-from kiosk.vision.identify import model_name
+from kiosk.vision.identify import member_file, model_name
 from kiosk.vision.train.dataset import (
     INDEX_INPUT,
     INDEX_LABELS,
@@ -108,8 +108,11 @@ def start_tensorflow(workers: int, seed: int) -> Any:
     return tf
 
 
-def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Build the model that identifies ``deck_id``'s cards and write it to ``out``."""
+def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = print,
+          member: int = 1) -> dict[str, Any]:
+    """Build the model that identifies ``deck_id``'s cards and write it to ``out``: as its
+    ``member``-th member (``index.2.tflite``, another seed), whose answers the kiosk averages
+    with the first's."""
     start_tensorflow(s.workers, s.seed)
     deck = load_deck(deck_id)
     name = model_name(deck)
@@ -131,11 +134,12 @@ def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = pri
     fit_classifier(model, x, y, xv, yv, s, log)
     rng = np.random.default_rng(s.seed)
     calib = x[rng.choice(len(x), size=min(500, len(x)), replace=False)]
-    figures = export(model, labels, out, name, calib, xv, yv)
-    head = {"model": name, "deck": deck_id, "labels": len(labels), "input_wh": list(size)}
+    figures = export(model, labels, out, name, calib, xv, yv, member)
+    head = {"model": name, "member": member, "deck": deck_id, "labels": len(labels), "input_wh": list(size)}
     if deck.identify_by == "index":  # its data depends on the fonts installed (models/MODEL.md)
         head["rank_fonts"] = len(font_paths())
-    return write_record(out / f"{name}.train.json", head, model, len(x), len(xv), started, s, figures, log)
+    record = out / member_file(name, member).replace(".tflite", ".train.json")
+    return write_record(record, head, model, len(x), len(xv), started, s, figures, log)
 
 
 def write_record(path: Path, head: dict[str, Any], model: Any, n_train: int, n_held_out: int,
