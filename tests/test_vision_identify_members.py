@@ -13,7 +13,7 @@ from kiosk.decks import load_deck
 from kiosk.errors import KioskError
 from kiosk.render.faces import render_face
 from kiosk.vision.face import FACE_SIZE, index_crops
-from kiosk.vision.identify import Identifier, default_models_dir, member_file, model_files
+from kiosk.vision.identify import Identifier, default_models_dir, member_stem, model_files
 
 
 def test_model_files_lists_the_first_file_then_the_members_by_number(tmp_path: Path) -> None:
@@ -22,7 +22,7 @@ def test_model_files_lists_the_first_file_then_the_members_by_number(tmp_path: P
         (tmp_path / name).write_bytes(b"")
     assert [p.name for p in model_files(tmp_path, "index")] == [
         "index.tflite", "index.2.tflite", "index.3.tflite", "index.10.tflite"]
-    assert member_file("index", 1) == "index.tflite" and member_file("index", 2) == "index.2.tflite"
+    assert member_stem("index", 1) == "index" and member_stem("index", 2) == "index.2"
 
 
 def _folder(tmp_path: Path, name: str, members: list[str]) -> Path:
@@ -31,7 +31,7 @@ def _folder(tmp_path: Path, name: str, members: list[str]) -> Path:
     folder.mkdir()
     shutil.copy(shipped / "index.labels.txt", folder)
     for k, file in enumerate(members, start=1):
-        shutil.copy(shipped / file, folder / member_file("index", k))
+        shutil.copy(shipped / file, folder / f"{member_stem('index', k)}.tflite")
     return folder
 
 

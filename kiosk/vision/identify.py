@@ -14,7 +14,7 @@ Only the active deck's cards can be answered: a model class that is not in the d
 
 A model may ship as several *members*, trained by one recipe with other seeds
 (``index.tflite``, ``index.2.tflite``, ...: :func:`model_files`), whose probabilities are
-averaged. Runs of one recipe misread different real indices (pp2021: 66 to 90 % right between
+averaged. Runs of one recipe misread different real indices (pp2021: 66 to 96 % right between
 seeds), and a wrong answer that one run learnt is seldom as sure in another: two members name
 fewer cards wrongly than either alone (``models/MODEL.md``, session 21).
 
@@ -99,16 +99,17 @@ def model_name(deck: Deck) -> str:
     return INDEX_MODEL if deck.identify_by == "index" else deck.id
 
 
-def member_file(name: str, member: int) -> str:
-    """The file name of a model's ``member``-th member: ``index.tflite``, ``index.2.tflite``."""
-    return f"{name}.tflite" if member == 1 else f"{name}.{member}.tflite"
+def member_stem(name: str, member: int) -> str:
+    """The file stem of a model's ``member``-th member: ``index`` (its ``.tflite`` and
+    ``.train.json``), ``index.2``, ..."""
+    return name if member == 1 else f"{name}.{member}"
 
 
 def model_files(directory: Path, name: str) -> list[Path]:
-    """``name``'s model file and the members trained beside it (:func:`member_file`), in order."""
+    """``name``'s model file and the members trained beside it (:func:`member_stem`), in order."""
     members = sorted((int(m), p) for p in directory.glob(f"{name}.*.tflite")
                      if (m := p.name[len(name) + 1 : -len(".tflite")]).isdigit() and int(m) > 1)
-    return [directory / member_file(name, 1), *(p for _, p in members)]
+    return [directory / f"{name}.tflite", *(p for _, p in members)]
 
 
 def read_labels(path: Path) -> tuple[str, ...]:

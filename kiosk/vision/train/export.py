@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from kiosk.vision.identify import member_file
+from kiosk.vision.identify import member_stem
 from kiosk.vision.runtime import TfliteModel
 
 #: int8 is shipped unless it loses more than this much held-out accuracy against float32.
@@ -65,10 +65,10 @@ def export(
     y_val: np.ndarray,
     member: int = 1,
 ) -> dict[str, Any]:
-    """Write ``out/<name>.tflite`` (or its ``member``-th member, :func:`.identify.member_file`) and
+    """Write ``out/<name>.tflite`` (or its ``member``-th member, :func:`.identify.member_stem`) and
     ``out/<name>.labels.txt``; returns the measured figures."""
     out.mkdir(parents=True, exist_ok=True)
-    results = write_quantized(model, out / member_file(name, member), calib,
+    results = write_quantized(model, out / f"{member_stem(name, member)}.tflite", calib,
                               lambda p: {"accuracy": tflite_accuracy(p, x_val, y_val, len(labels))},
                               "accuracy", MAX_INT8_LOSS)
     (out / f"{name}.labels.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")

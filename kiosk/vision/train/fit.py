@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from kiosk.decks import RANKS, SUITS, load_deck
-from kiosk.vision.identify import member_file, model_name
+from kiosk.vision.identify import member_stem, model_name
 from kiosk.vision.train.dataset import (
     INDEX_INPUT,
     INDEX_LABELS,
@@ -138,7 +138,7 @@ def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = pri
     head = {"model": name, "member": member, "deck": deck_id, "labels": len(labels), "input_wh": list(size)}
     if deck.identify_by == "index":  # its data depends on the fonts installed (models/MODEL.md)
         head["rank_fonts"] = len(font_paths())
-    record = out / member_file(name, member).replace(".tflite", ".train.json")
+    record = out / f"{member_stem(name, member)}.train.json"
     return write_record(record, head, model, len(x), len(xv), started, s, figures, log)
 
 
