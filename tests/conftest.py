@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -15,11 +18,24 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 SEEDS = SHARED / "seeds"
 REAL_CARDS = SHARED / "data" / "real-cards"
+BENCH = REPO / "bench"
 
 
 def seed_text(name: str) -> str:
     """The text of a seed file (``000_de7fdf0eefacbd60.txt``), whitespace-normalised."""
     return " ".join((SEEDS / name).read_text(encoding="utf-8").split())
+
+
+def bench_module(name: str) -> ModuleType:
+    """A module of ``bench/`` (the same matching and error measures as the benchmarks), imported
+    as running it does: with ``bench/`` on the path, for its shared ``_vision`` module."""
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture

@@ -3,13 +3,12 @@ perspective, covered outlines, the corner order, and frames that are not picture
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
+from conftest import bench_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -55,22 +54,7 @@ def lay(img: np.ndarray, card_id: str, quad: np.ndarray) -> None:
     composite_card(img, face_bgra(DECK[card_id], None, 160), quad, (3.0, 3.0, 2.0, 0.4))
 
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
-
-def _bench(name: str):  # type: ignore[no-untyped-def]
-    """A module of ``bench/`` (the same matching and error measures as the benchmarks), imported
-    as running it does: with ``bench/`` on the path, for its shared ``_vision`` module."""
-    if str(BENCH) not in sys.path:
-        sys.path.insert(0, str(BENCH))
-    path = BENCH / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
-
-
-corner_error = _bench("_vision").corner_error
+corner_error = bench_module("_vision").corner_error
 
 
 def match(dets: list, truth: np.ndarray) -> tuple[float, np.ndarray | None]:
@@ -296,7 +280,7 @@ def test_real_photos_regression_floor(real_cards: Path, detector: Detector) -> N
     """edje-tfod test split (phone and webcam photos, clutter, overlaps): a floor that catches a
     regression; the target and the measured figure are in bench/bench_real_photos.py and
     docs/vision.md."""
-    bench = _bench("bench_real_photos")
+    bench = bench_module("bench_real_photos")
     folder = real_cards / "edje-tfod" / "test"
     boxed = found = 0
     for photo in sorted(p for p in folder.iterdir() if p.suffix.lower() == ".jpg"):

@@ -1,28 +1,21 @@
-"""Real photos never used in training (``../shared/data/real-cards/pp2021-corners``): corner
-crops of another brand, under a card-feeder's colour casts. Skipped when the folder is absent."""
+"""Real photos never used in training (``../shared/data/real-cards/``): pp2021's corner crops of
+another brand under a card-feeder's colour casts, and edje-tfod's cluttered tables named through
+the detector. Skipped when the folder is absent."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import cv2
+from conftest import bench_module
 
+from kiosk.vision.detect import Detector
 from kiosk.vision.identify import Identifier
-
-_BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_identify.py"
-
-
-def _pp_corner_crop():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_identify", _BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.pp_corner_crop
+from kiosk.vision.naming import name_cards
 
 
 def test_pp2021_corners_sample_stays_above_the_measured_floor(real_cards: Path) -> None:
-    crop = _pp_corner_crop()
+    crop = bench_module("bench_identify").pp_corner_crop
     root = real_cards / "pp2021-corners"
     crops, truth = [], []
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
@@ -41,3 +34,26 @@ def test_pp2021_corners_sample_stays_above_the_measured_floor(real_cards: Path) 
     assert right >= 0.85 * len(cards)
     assert wrong <= 0.04 * len(cards)
     assert all(a is None for t, a in zip(truth, answers, strict=True) if t is None)
+
+
+def test_edje_tfod_test_split_names_no_rank_that_is_not_there(real_cards: Path) -> None:
+    """edje-tfod's test split (67 phone and webcam photos, clutter, overlaps), named as the kiosk
+    names cards: a card named where no labelled card of that rank lies is what a kiosk would
+    confirm as a wrong card. A regression floor, not the issue's target (95 %): the shipped pair
+    of index members names 107 of 143 boxed cards' ranks and no rank that is not there (session
+    21; session 18's single model 105 and 3, each member alone 106 and 1 or 2)."""
+    bench = bench_module("bench_real_photos")
+    detector, identifier = Detector(), Identifier("standard-52")
+    boxed = right = elsewhere = 0
+    for photo in sorted(p for p in (real_cards / "edje-tfod" / "test").iterdir() if p.suffix.lower() == ".jpg"):
+        labels = bench.load_boxes(photo.with_suffix(".xml"))
+        img = cv2.imread(str(photo))
+        named = name_cards(identifier, detector, img, detector.detect(img))
+        quads = [d.corners for d, _ in named]
+        ranks = [a.card_id[:-1] if a.card_id else "none" for _, a in named]
+        boxed += len(labels)
+        right += sum(ranks[j] == labels[i][0] for i, j in bench.match([b for _, b in labels], quads, img.shape).items())
+        elsewhere += bench.named_elsewhere(labels, quads, ranks, img.shape)
+    assert boxed == 143
+    assert right >= 0.7 * boxed
+    assert elsewhere <= 1
