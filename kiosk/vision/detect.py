@@ -82,6 +82,10 @@ TABLE_CARDS = 3
 WHITE_TABLE = 0.8
 #: A region of the outline model this many times the median card area is two cards side by side.
 PAIR_AREA = 1.6
+#: A card's margin this many times as white as the table round it is paper even when it is far
+#: from the frame's brightest white: a card in the shade of a lamp that lights one side of the
+#: table (on a webcam frame, 75 against 252 beside 25-40 round it).
+SHADED_PAPER = 1.6
 
 
 @dataclass(frozen=True, eq=False)
@@ -723,10 +727,11 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
                     ) -> list[tuple[np.ndarray, float, bool]]:
     """The candidates whose margin looks like white paper: not darker than what surrounds it,
     and among the brightest things in the frame (this drops dark or coloured regions that
-    happen to be quads). The margin is looked at each of ``insets`` inside the outline, the
-    whitest counting: a card seen whole is also looked at 2.5 % in, for a L'Affiche Belge poster
-    leaves a white border of a twentieth of the card's width (a completion is not: over a card's
-    pips, a guessed outline's rim then finds that card's paper). On a table as white as paper
+    happen to be quads) or, in the shade, :data:`SHADED_PAPER` times as white as round it. The
+    margin is looked at each of ``insets`` inside the outline, the whitest counting: a card seen
+    whole is also looked at 2.5 % in, for a L'Affiche Belge poster leaves a white border of a
+    twentieth of the card's width (a completion is not: over a card's pips, a guessed outline's
+    rim then finds that card's paper). On a table as white as paper
     the test tells nothing, and the outline model outlines such a card by its poster, the border
     lost in the table: a candidate of the model's (ids in ``from_model``) is kept there."""
     if not cands:
@@ -741,7 +746,7 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
 
     inner = np.max([medians(_rings(quads, inset)) for inset in insets], axis=0)
     outer = medians(_rings(quads, -0.06))
-    paper = (inner >= outer - 35) & (inner >= 0.35 * bright)
+    paper = (inner >= outer - 35) & ((inner >= 0.35 * bright) | (inner >= SHADED_PAPER * outer))
     model = np.array([id(c) in (from_model or ()) for c in cands], bool)
     keep = paper | (model & (outer >= WHITE_TABLE * bright))
     return [c for c, k in zip(cands, keep, strict=True) if k]
@@ -913,11 +918,23 @@ def _cue_contours(small: np.ndarray, white: np.ndarray, paper: float, lo: float,
         contours = [c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi]
         cv2.drawContours(solid, contours, -1, 255, cv2.FILLED)
         out.append(_Cue(contours, solid))
+    _fill_holes(solid, hi)
 
     # regions closed by edges, also on a fine edge map: a card on a pale table has a faint outline
     for outline in (edges, cv2.dilate(cv2.Canny(blur, 4, 12), _KERNEL)):
         out.append(_Cue(_enclosed(outline, lo, hi), None))  # never completed: only whiteness is trusted
     return out, edges
+
+
+def _fill_holes(mask: np.ndarray, most: float) -> None:
+    """Fill, in place, the holes of ``mask`` smaller than ``most`` pixels: a court card's
+    picture or a big pip is no paper white, and a card completed from its corners over it would
+    otherwise fall short of the foreground it must lie on (the covered card of a fan)."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return
+    holes = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0 and cv2.contourArea(c) < most]
+    cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
 
 
 def _outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
