@@ -22,6 +22,7 @@ from kiosk.vision.detect import (
     DetectorConfig,
     _agreed,
     _fill_holes,
+    _nms,
     _on_frame_edge,
     _split_pairs,
     _table_sized,
@@ -194,6 +195,21 @@ def test_holes_in_the_foreground_are_filled_up_to_a_size() -> None:
     assert (mask[40:121, 30:91] == 255).all()
     assert (mask[30:170, 170:270] == 0).all()
     assert (mask[160:, :140] == 0).all() and mask[5, 5] == 0
+
+
+def test_a_completed_card_takes_the_place_of_a_piece_of_it_kept_first() -> None:
+    """The index box of a covered card, outlined on its own, outscored the card completed from
+    its corners (edje-tfod: about 20 covered cards lost so): the card is kept, the piece becomes its
+    alternate. A quad half the card's size within it (another card, in a pile) is not a piece:
+    the completion gives way to it, as before."""
+    card = card_quad((200, 200), 90, 0.1)
+    index = card_quad((200 - 30, 200 - 45), 24, 0.1)  # a tenth of the card's area, in its corner
+    kept = _nms([(index, 0.9, True), (card, 0.7, True)], 0.45)
+    assert len(kept) == 1 and np.array_equal(kept[0][0], card)
+    assert any(np.array_equal(a, index) for a in kept[0][3])
+    half = card_quad((200, 200 - 30), 64, 0.1)
+    kept = _nms([(half, 0.9, True), (card, 0.7, True)], 0.45)
+    assert len(kept) == 1 and np.array_equal(kept[0][0], half)
 
 
 def test_two_cards_side_by_side_stay_two(detector: Detector) -> None:

@@ -86,6 +86,10 @@ PAIR_AREA = 1.6
 #: from the frame's brightest white: a card in the shade of a lamp that lights one side of the
 #: table (on a webcam frame, 75 against 252 beside 25-40 round it).
 SHADED_PAPER = 1.6
+#: A quad within a completed card and under this share of its area is a piece of it (an index
+#: box, a pip, a corner of the picture): on edje-tfod such pieces, kept first, cost the covered
+#: cards of fans (0.5 also cost held-out piles 7 of 320 cards: a card there may be half another).
+PIECE = 0.3
 
 
 @dataclass(frozen=True, eq=False)
@@ -788,8 +792,10 @@ def _coverage(mask: np.ndarray, quads: np.ndarray) -> np.ndarray:
 def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
          ) -> list[tuple[np.ndarray, float, bool, list[np.ndarray]]]:
     """Best score first; a quad that encloses a kept one, centred on it, replaces it (the picture
-    frame of a court card is card-shaped too, and lies in the middle of the card). Each kept quad
-    comes with its *alternates*, best first, for a second look when its own face cannot be read:
+    frame of a court card is card-shaped too, and lies in the middle of the card), and so does a
+    completed card that encloses only :func:`_piece` of it (its index box or a corner of its
+    picture, outlined on their own, where no card is seen whole to set the table's card size).
+    Each kept quad comes with its *alternates*, best first, for a second look when its own face cannot be read:
     the quads it replaced, and those it set aside that are distinct (IoU below
     :data:`SAME_OUTLINE`) and alike in size (:func:`_alike_in_size`), at most
     :data:`MAX_ALTERNATES`."""
@@ -800,7 +806,8 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
         clash = [(k, o) for k, o in overlaps if o[0] >= iou or o[1] or o[2]]
         if not clash:
             kept.append((quad, score, partial, box, []))
-        elif not partial and all(o[2] and not k[2] and _concentric(k[0], quad) for k, o in clash):
+        elif (not partial and all(o[2] and not k[2] and _concentric(k[0], quad) for k, o in clash)) or (
+                partial and all(o[2] and _piece(k[0], quad) for k, o in clash)):
             kept = [k for k in kept if not any(k is c for c, _ in clash)]
             kept.append((quad, score, partial, box, [q for c, _ in clash for q in (c[0], *c[4])]))
         else:
@@ -808,6 +815,11 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
             if overlap < SAME_OUTLINE and _alike_in_size(quad, winner[0]):
                 winner[4].append(quad)
     return [(q, s, p, alts[:MAX_ALTERNATES]) for q, s, p, _, alts in kept]
+
+
+def _piece(inner: np.ndarray, outer: np.ndarray) -> bool:
+    """Under :data:`PIECE` of the area of ``outer``: a part of a card, not a card beside it."""
+    return abs(_shoelace(inner[None])[0]) < PIECE * abs(_shoelace(outer[None])[0])
 
 
 def _alike_in_size(a: np.ndarray, b: np.ndarray) -> bool:
