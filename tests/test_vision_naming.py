@@ -14,7 +14,13 @@ from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.vision.detect import MAX_ALTERNATES, Detection, Detector, DetectorConfig, _nms, polygon_iou
 from kiosk.vision.identify import Identification
-from kiosk.vision.naming import COMPLETED_CONFIDENCE, MAX_SECOND_LOOKS, SECOND_LOOK_CONFIDENCE, name_cards
+from kiosk.vision.naming import (
+    COMPLETED_CONFIDENCE,
+    MAX_SECOND_LOOKS,
+    ONE_CARD,
+    SECOND_LOOK_CONFIDENCE,
+    name_cards,
+)
 
 DETECTOR = Detector(DetectorConfig(outline_model=False))
 
@@ -186,6 +192,33 @@ def test_one_name_on_outlines_apart_is_kept_twice(scene: tuple[np.ndarray, np.nd
     composite_card(img, face_bgra(load_deck("standard-52")["AS"], None, 160), left)
     out = name_cards(ByPaper(), DETECTOR, img, [detection(img, quad), detection(img, left)])
     assert [a.card_id for _, a in out] == ["AS", "AS"]
+
+
+class ByPlace:
+    """Names a face of paper by where it lies (the queen of spades left of x = 300, of clubs
+    right of it); refuses the rest."""
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [Identification("QS" if c.corners[:, 0].mean() < 300 else "QC", 0.97, None, 0.9)
+                if c.face.mean() > 180 else Identification(None, 0.2, None, 0.0) for c in cards]
+
+
+def test_a_refused_outline_over_two_fanned_cards_gives_both() -> None:
+    """Two fanned cards whose top edges run on in one line were outlined as one landscape card
+    across both, which reads as nothing (edje-tfod's IMG_2686); its alternates hold both cards,
+    named apart: both are kept. An alternate on a card named already (IoU of one card) is not,
+    whatever it reads as."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    left, right = card_quad((260, 180), 110, 0.1), card_quad((305, 180), 110, 0.15)
+    for card_id, quad in (("QS", left), ("QC", right)):
+        composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
+    assert 0.3 < polygon_iou(left, right) < ONE_CARD
+    across = card_quad((450, 300), 110, 1.6)  # refused: it lies on the table
+    nudged = right + (-12, 0)  # the right card outlined 12 px off, read as the left one
+    assert polygon_iou(nudged, right) >= ONE_CARD
+    out = name_cards(ByPlace(), DETECTOR, img, [detection(img, across, right, nudged, left)])
+    assert [a.card_id for _, a in out] == ["QC", "QS"]
+    assert abs(out[1][0].corners[:, 0].mean() - left[:, 0].mean()) < 5  # the left card, not the nudged
 
 
 def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray]) -> None:

@@ -5,8 +5,10 @@ an outline is, not whether it is the card: a court card's picture frame, two car
 one, a card cut short by the hand over it all make good quads. The identifier knows better:
 where it cannot read the winner's corners, the outlines the winner set aside at that place
 (:attr:`Detection.alternates`, best first) are read too, and the first one it names takes the
-place. This costs nothing on a frame whose cards all read, and never names a card where no
-outline reads: it can turn a refusal into a name, not one name into another. A card completed
+place; a card among the rest named otherwise and lying on no card named is one more card (the
+refused outline spanned two). This costs nothing on a frame whose cards all read, and never
+names a card where no outline reads: it can turn a refusal into a name, not one name into
+another. A card completed
 from its visible corners is a guessed outline too, and is named only as surely as an alternate.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
@@ -38,6 +40,9 @@ COMPLETED_CONFIDENCE = 0.85
 #: At most this many alternates are read per frame (the 95th percentile on ``edje-tfod``'s test
 #: photos; the most seen there was 29, on an empty table 36).
 MAX_SECOND_LOOKS = 16
+#: Two outlines overlapping this much (IoU) are one card, whatever they are read as: fanned
+#: cards overlap less (edje-tfod's: 0.43-0.58).
+ONE_CARD = 0.7
 
 
 class IdentifierLike(Protocol):
@@ -50,7 +55,8 @@ class IdentifierLike(Protocol):
 
 def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
                detections: Sequence[Detection]) -> list[tuple[Detection, Identification]]:
-    """One (detection, answer) per detection, in order. A completed card read less surely than
+    """One (detection, answer) per detection, in order, then the further cards the second looks
+    found (:func:`_second_looks`). A completed card read less surely than
     COMPLETED_CONFIDENCE is refused; a refused detection is replaced by the first of its
     alternates that the identifier names surely and that does not lie on a card named already;
     a card named on two overlapping outlines keeps one."""
@@ -67,7 +73,8 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
 
 def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
                   out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
-    """``out`` with each refused detection replaced by its first alternate named surely."""
+    """``out`` with each refused detection replaced by its first alternate named surely, and
+    after it the other alternates named surely as other cards, apart from those named."""
     detections = [d for d, _ in out]
     refused = [k for k, (d, a) in enumerate(out) if a.card_id is None and d.alternates]
     if not refused:
@@ -85,15 +92,25 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
             if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
     second_answers = identifier.identify_cards([alt for _, alt in read])
     taken: set[int] = set()
+    more: list[tuple[Detection, Identification]] = []
     for (k, alt), answer in zip(read, second_answers, strict=True):
-        if k in taken or answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
+        if answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
+            continue
+        if k in taken:
+            # a refused outline may span two cards (fanned cards whose edges run on in one
+            # line): another card among its alternates, named otherwise, lying on none named
+            named = [out[j] for j in taken] + more
+            if not any(a.card_id == answer.card_id or polygon_iou(alt.corners, d.corners) >= ONE_CARD
+                       for d, a in named):
+                more.append((alt, answer))
             continue
         # the cards named at first sight were kept out of ``read``; those named by a look remain
-        if any(polygon_iou(alt.corners, out[j][0].corners) >= detector.config.nms_iou for j in taken):
+        if any(polygon_iou(alt.corners, d.corners) >= detector.config.nms_iou
+               for d, _ in [out[j] for j in taken] + more):
             continue  # that outline is another card's, named already: it would be reported twice
         out[k] = (alt, answer)
         taken.add(k)
-    return out
+    return out + more
 
 
 def _once_per_card(pairs: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
