@@ -25,6 +25,7 @@ from kiosk.vision.identify import (
     Identifier,
     default_models_dir,
     model_files,
+    settled_by_pips,
     with_pips,
 )
 from kiosk.vision.naming import name_cards
@@ -190,12 +191,15 @@ def test_a_washed_out_red_number_card_is_never_named_black(index_only: Path, sty
         assert answer.card_id in (None, card.id), (card.id, answer)
 
 
-def spliced(pips_of: str, index_of: str) -> np.ndarray:
-    """The face of ``pips_of`` carrying the two indices of ``index_of``: an index misread for
-    certain, whatever the index model would make of the real card."""
+def spliced(pips_of: str, index_of: str, both: bool = True) -> np.ndarray:
+    """The face of ``pips_of`` carrying the two indices (or only the top-left one) of
+    ``index_of``: an index misread for certain, whatever the index model would make of the real
+    card."""
     face, index = (card(c, "classic", FACE_SIZE[0])[0] for c in (pips_of, index_of))
     w, h = int(INDEX_BOX[2] * face.shape[1]), int(INDEX_BOX[3] * face.shape[0])
-    face[:h, :w], face[-h:, -w:] = index[:h, :w], index[-h:, -w:]
+    face[:h, :w] = index[:h, :w]
+    if both:
+        face[-h:, -w:] = index[-h:, -w:]
     return face
 
 
@@ -210,6 +214,26 @@ def test_the_pips_check_the_index_on_a_whole_face(index_only: Path, pips_of: str
     face = spliced(pips_of, index_of)
     assert Identifier("standard-52", index_only).identify([face])[0].card_id == index_of
     assert Identifier("standard-52").identify([face])[0].card_id == named
+
+
+def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
+    """One corner reads 8C, the other 8S (held-out scenes 900049 and 900076: a perfectly outlined
+    five of spades read 5S and 5C, both at 1.0): eight pips surely clubs name the card 8C."""
+    refused = Identification(None, 0.9, "8S", 0.0)
+    pair = (STANDARD["8C"], STANDARD["8S"])
+    settled = settled_by_pips(refused, pair, reading("C", 8))
+    assert (settled.card_id, settled.runner_up) == ("8C", "8S") and settled.margin > 0.9
+    assert settled_by_pips(refused, pair, reading("S", 8)).card_id == "8S"
+    for pips in (None, reading("C", 7), reading("C", 8, PIP_CONFIDENCE - 0.01), reading("D", 8)):
+        assert settled_by_pips(refused, pair, pips) == refused
+
+
+def test_the_pips_settle_corners_that_disagree_on_a_whole_face(index_only: Path) -> None:
+    """A nine of clubs whose top-left index reads 9S: by its indices alone it is refused (its two
+    corners contradict each other); its nine pips name it."""
+    face = spliced("9C", "9S", both=False)
+    assert Identifier("standard-52", index_only).identify([face])[0].card_id is None
+    assert Identifier("standard-52").identify([face])[0].card_id == "9C"
 
 
 def test_the_posters_of_the_kiosks_own_deck_are_not_read_for_pips() -> None:

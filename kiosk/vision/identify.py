@@ -29,7 +29,9 @@ and reads them surely as the other suit of the same colour, the pips' suit is th
 (:func:`with_pips`; a club read as a spade from a blurred index was the commonest wrong name).
 Pips read surely as a suit of the other colour contradict the index, and the card is refused:
 the pips are read by their shape alone, the index's suit leans on its ink's colour, which a
-washed-out frame takes away (a grey diamond reads as a spade at 0.99).
+washed-out frame takes away (a grey diamond reads as a spade at 0.99). Where the two corners
+disagree on the suit of one number (8C and 8S), the pips, read as surely, settle it
+(:func:`settled_by_pips`) instead of the card being refused.
 """
 
 from __future__ import annotations
@@ -220,6 +222,20 @@ def with_pips(answer: Identification, card: Card, reading: PipReading | None) ->
                           reading.confidence - index_suit)
 
 
+def settled_by_pips(answer: Identification, cards: tuple[Card, Card], reading: PipReading | None
+                    ) -> Identification:
+    """Two corners naming one number in the two suits of one colour (``cards``) settled by its
+    pips: counted as many as the rank and read surely as one of the two suits, that suit is the
+    answer, the other the runner-up. Anything less leaves the refusal ``answer``."""
+    a, b = cards
+    if (reading is None or reading.count != _PIP_COUNTS.get(a.rank or "") or reading.confidence < PIP_CONFIDENCE
+            or reading.suit not in (a.suit, b.suit)):
+        return answer
+    win, lose = (a, b) if reading.suit == a.suit else (b, a)
+    return Identification(win.id, reading.confidence, lose.id,
+                          reading.confidence - reading.probs[PIP_LABELS.index(lose.suit)])
+
+
 def _both_corners(a: Identification, b: Identification) -> Identification:
     """A card shows two indices: one may be covered or glared, so the surer one answers; two
     corners naming different cards is a contradiction, answered None with no margin."""
@@ -291,28 +307,45 @@ class Identifier:
         the two corners (warping the whole face would cost it more than the reading)."""
         if self.deck.identify_by != "index" or not cards:
             return self.identify([c.face for c in cards])
-        answers = self._read_corners([c.index_corners() for c in cards])
-        return self._checked_by_pips(answers, lambda i: cards[i].around())
+        readings = self._read_corners([c.index_corners() for c in cards])
+        return self._checked_by_pips(readings, lambda i: cards[i].around())
 
-    def _checked_by_pips(self, answers: list[Identification],
+    def _checked_by_pips(self, readings: list[tuple[Identification, Identification]],
                          card: Callable[[int], tuple[np.ndarray, np.ndarray]]) -> list[Identification]:
-        """:func:`with_pips` on the answers that name a number card; ``card(i)`` is the i-th
-        card's (image, corners), asked for only for those."""
+        """Each card's answer from its two corners' ``readings``, with :func:`with_pips` on those
+        that name a number card and :func:`settled_by_pips` on those whose corners disagree
+        on the suit of one number; ``card(i)`` is the i-th card's (image, corners), asked for
+        only for those."""
+        answers = [_both_corners(a, b) for a, b in readings]
         if self._pips is None:
             return answers
         cards = {i: self.deck[a.card_id] for i, a in enumerate(answers) if a.card_id is not None}
-        numbers = [i for i, card in cards.items() if card.rank in _PIP_COUNTS]
+        disputes = {i: pair for i, (a, b) in enumerate(readings)
+                    if answers[i].card_id is None and (pair := self._suit_dispute(a, b)) is not None}
+        numbers = [i for i, c in cards.items() if c.rank in _PIP_COUNTS] + list(disputes)
         if not numbers:
             return answers
         out = list(answers)
         for i, reading in zip(numbers, self._pips.read([card(i) for i in numbers]), strict=True):
-            out[i] = with_pips(answers[i], cards[i], reading)
+            out[i] = (with_pips(answers[i], cards[i], reading) if i in cards
+                      else settled_by_pips(answers[i], disputes[i], reading))
         return out
 
-    def _read_corners(self, pairs: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[Identification]:
-        """One answer per card from its (top-left, bottom-right) index crops."""
+    def _suit_dispute(self, a: Identification, b: Identification) -> tuple[Card, Card] | None:
+        """The two cards two corners name, when they are one number in the two suits of one
+        colour (the commonest disagreement: a club read as a spade from one blurred index)."""
+        if a.card_id is None or b.card_id is None:
+            return None
+        ca, cb = self.deck[a.card_id], self.deck[b.card_id]
+        if ca.rank != cb.rank or ca.rank not in _PIP_COUNTS or ca.suit is None or cb.suit != _SAME_COLOUR.get(ca.suit):
+            return None
+        return ca, cb
+
+    def _read_corners(self, pairs: Sequence[tuple[np.ndarray, np.ndarray]]
+                      ) -> list[tuple[Identification, Identification]]:
+        """Each card's readings of its (top-left, bottom-right) index crops."""
         both = self.identify_index([crop for pair in pairs for crop in pair])
-        return [_both_corners(both[2 * i], both[2 * i + 1]) for i in range(len(pairs))]
+        return [(both[2 * i], both[2 * i + 1]) for i in range(len(pairs))]
 
     def identify_index(self, crops: Sequence[np.ndarray]) -> list[Identification]:
         """One answer per upright corner-index crop (from :func:`kiosk.vision.face.index_crops`)."""
