@@ -735,9 +735,9 @@ def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool
     margin is looked at each of ``insets`` inside the outline, the whitest counting: a card seen
     whole is also looked at 2.5 % in, for a L'Affiche Belge poster leaves a white border of a
     twentieth of the card's width (a completion is not: over a card's pips, a guessed outline's
-    rim then finds that card's paper). On a table as white as paper
-    the test tells nothing, and the outline model outlines such a card by its poster, the border
-    lost in the table: a candidate of the model's (ids in ``from_model``) is kept there."""
+    rim then finds that card's paper). On a table as white as paper the test tells nothing, and
+    the outline model outlines such a card by its poster, the border lost in the table: a
+    candidate of the model's (ids in ``from_model``) is kept there."""
     if not cands:
         return []
     h, w = white.shape
@@ -795,8 +795,8 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
     frame of a court card is card-shaped too, and lies in the middle of the card), and so does a
     completed card that encloses only :func:`_piece` of it (its index box or a corner of its
     picture, outlined on their own, where no card is seen whole to set the table's card size).
-    Each kept quad comes with its *alternates*, best first, for a second look when its own face cannot be read:
-    the quads it replaced, and those it set aside that are distinct (IoU below
+    Each kept quad comes with its *alternates*, best first, for a second look when its own face
+    cannot be read: the quads it replaced, and those it set aside that are distinct (IoU below
     :data:`SAME_OUTLINE`) and alike in size (:func:`_alike_in_size`), at most
     :data:`MAX_ALTERNATES`."""
     kept: list[tuple[np.ndarray, float, bool, np.ndarray, list[np.ndarray]]] = []

@@ -8,8 +8,8 @@ where it cannot read the winner's corners, the outlines the winner set aside at 
 place; a card among the rest named otherwise and lying on no card named is one more card (the
 refused outline spanned two). This costs nothing on a frame whose cards all read, and never
 names a card where no outline reads: it can turn a refusal into a name, not one name into
-another. A card completed
-from its visible corners is a guessed outline too, and is named only as surely as an alternate.
+another. A card completed from its visible corners is a guessed outline too, and is named only
+as surely as an alternate.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -56,10 +56,10 @@ class IdentifierLike(Protocol):
 def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
                detections: Sequence[Detection]) -> list[tuple[Detection, Identification]]:
     """One (detection, answer) per detection, in order, then the further cards the second looks
-    found (:func:`_second_looks`). A completed card read less surely than
-    COMPLETED_CONFIDENCE is refused; a refused detection is replaced by the first of its
-    alternates that the identifier names surely and that does not lie on a card named already;
-    a card named on two overlapping outlines keeps one."""
+    found (:func:`_second_looks`). A completed card read less surely than COMPLETED_CONFIDENCE
+    is refused; a refused detection is replaced by the first of its alternates that the
+    identifier names surely and that does not lie on a card named already; a card named on two
+    overlapping outlines keeps one."""
     if not detections:
         return []
     answers = identifier.identify_cards(detections)
