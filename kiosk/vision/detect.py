@@ -61,7 +61,10 @@ MAX_CARD_SHARE = 0.7
 SOFT_SCORE = 0.85
 #: A quad overlapping a kept one by this IoU is the same outline, not an alternate worth a look.
 SAME_OUTLINE = 0.85
-MAX_ALTERNATES = 4  # per kept quad: the runners-up worth a look are few, clutter offers many
+#: Alternates kept per quad: the runners-up worth a look are few, clutter offers many. Six, not
+#: four, since a refused outline over two fanned cards may hide both (``naming``): on edje-tfod 2
+#: right ranks more, held-out scenes and empty tables the same (session 22).
+MAX_ALTERNATES = 6
 ALTERNATE_SIZE = 2.5  # the most an alternate's area may differ from its winner's, either way
 #: An outline is completed only where at least this share of the smallest card is not yet
 #: inside a card found whole (a card under others shows a corner of about this size).
