@@ -40,7 +40,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 import cv2
 import numpy as np
@@ -212,14 +212,11 @@ def with_pips(answer: Identification, card: Card, reading: PipReading | None) ->
     contradict each other and the answer is None (the pips go by shape alone, the index's suit
     by colour too, which a washed-out frame loses). Anything less (no reading, pips lost under
     a hand or cut off, an unsure reading) leaves the answer as it is."""
-    if (reading is None or card.suit is None or reading.count != _PIP_COUNTS.get(card.rank or "")
-            or reading.suit == card.suit or reading.confidence < PIP_CONFIDENCE):
+    if card.suit is None or not _sure_pips(reading, card.rank) or reading.suit == card.suit:
         return answer
     if reading.suit != _SAME_COLOUR[card.suit]:
         return Identification(None, answer.confidence, card.id, 0.0)
-    index_suit = reading.probs[PIP_LABELS.index(card.suit)]
-    return Identification(f"{card.rank}{reading.suit}", reading.confidence, card.id,
-                          reading.confidence - index_suit)
+    return _named_by_pips(reading, f"{card.rank}{reading.suit}", card)
 
 
 def settled_by_pips(answer: Identification, cards: tuple[Card, Card], reading: PipReading | None
@@ -228,12 +225,22 @@ def settled_by_pips(answer: Identification, cards: tuple[Card, Card], reading: P
     pips: counted as many as the rank and read surely as one of the two suits, that suit is the
     answer, the other the runner-up. Anything less leaves the refusal ``answer``."""
     a, b = cards
-    if (reading is None or reading.count != _PIP_COUNTS.get(a.rank or "") or reading.confidence < PIP_CONFIDENCE
-            or reading.suit not in (a.suit, b.suit)):
+    if not _sure_pips(reading, a.rank) or reading.suit not in (a.suit, b.suit):
         return answer
     win, lose = (a, b) if reading.suit == a.suit else (b, a)
-    return Identification(win.id, reading.confidence, lose.id,
-                          reading.confidence - reading.probs[PIP_LABELS.index(lose.suit)])
+    return _named_by_pips(reading, win.id, lose)
+
+
+def _sure_pips(reading: PipReading | None, rank: str | None) -> TypeGuard[PipReading]:
+    """As many pips as ``rank`` says, read at :data:`PIP_CONFIDENCE` or surer."""
+    return (reading is not None and reading.count == _PIP_COUNTS.get(rank or "")
+            and reading.confidence >= PIP_CONFIDENCE)
+
+
+def _named_by_pips(reading: PipReading, card_id: str, other: Card) -> Identification:
+    """``card_id`` named by the pips, ``other`` the runner-up, led by the pips' own odds."""
+    return Identification(card_id, reading.confidence, other.id,
+                          reading.confidence - reading.probs[PIP_LABELS.index(other.suit or "")])
 
 
 def _both_corners(a: Identification, b: Identification) -> Identification:

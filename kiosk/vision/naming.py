@@ -92,6 +92,7 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
             if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
     second_answers = identifier.identify_cards([alt for _, alt in read])
     taken: set[int] = set()
+    looked: list[tuple[Detection, Identification]] = []  # what the looks named, in order
     more: list[tuple[Detection, Identification]] = []
     for (k, alt), answer in zip(read, second_answers, strict=True):
         if answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
@@ -99,17 +100,17 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         if k in taken:
             # a refused outline may span two cards (fanned cards whose edges run on in one
             # line): another card among its alternates, named otherwise, lying on none named
-            named = [out[j] for j in taken] + more
             if not any(a.card_id == answer.card_id or polygon_iou(alt.corners, d.corners) >= ONE_CARD
-                       for d, a in named):
+                       for d, a in looked):
                 more.append((alt, answer))
+                looked.append((alt, answer))
             continue
         # the cards named at first sight were kept out of ``read``; those named by a look remain
-        if any(polygon_iou(alt.corners, d.corners) >= detector.config.nms_iou
-               for d, _ in [out[j] for j in taken] + more):
+        if any(polygon_iou(alt.corners, d.corners) >= detector.config.nms_iou for d, _ in looked):
             continue  # that outline is another card's, named already: it would be reported twice
         out[k] = (alt, answer)
         taken.add(k)
+        looked.append((alt, answer))
     return out + more
 
 
