@@ -125,3 +125,20 @@ def test_train_and_heldout_textures_never_share_a_family_or_a_plain_level():
         hi = min(table_background(s, (64, 36), "heldout", family).mean() for s in range(6))
         assert lo < hi, family
     assert np.array_equal(table_background(3, (64, 36)), table_background(3, (64, 36)))
+
+
+def test_a_given_surface_replaces_the_table_and_keeps_the_cards():
+    plain = render_scene("standard-52", 4, 8, (320, 180))  # a white cloth
+    surface = np.full((180, 320, 3), (40, 90, 160), np.uint8)
+    on = render_scene("standard-52", 4, 8, (320, 180), surface=surface)
+    assert on.table == "surface"
+    assert [c.card_id for c in on.cards] == [c.card_id for c in plain.cards]
+    assert all(np.array_equal(a.corners, b.corners) for a, b in zip(on.cards, plain.cards, strict=True))
+    table = on.labels < 0
+    # the table shows the given orange surface (through the camera's light and noise)
+    b, g, r = on.image[table].astype(np.float32).mean(axis=0)
+    assert r - b > 80 and b < g < r
+    b, g, r = plain.image[table].astype(np.float32).mean(axis=0)
+    assert not r - b > 80, "the seed's own table should not look like the test surface"
+    with pytest.raises(ValueError, match="surface must be"):
+        render_scene("standard-52", 1, 7, (320, 180), surface=surface[:90])

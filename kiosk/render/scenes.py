@@ -170,12 +170,15 @@ def render_scene(
     hand: bool = False,
     distractors: bool = False,
     table: str | None = None,
+    surface: np.ndarray | None = None,
 ) -> Scene:
     """A photo-like view of ``n_cards`` cards of ``deck_id`` on a table, with exact truth.
 
     ``card_ids`` fixes which cards (else drawn without repetition); ``styles`` restricts the face
     designs; ``hand`` adds a hand over the table, ``distractors`` phones, paper, coins and pens;
-    ``table`` names the split's texture family (else one is drawn).
+    ``table`` names the split's texture family (else one is drawn); ``surface``, a BGR uint8
+    image of ``size``, replaces the table (a training set's own surfaces; the scene's table is
+    then ``"surface"``).
     """
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}; expected one of {SPLITS}")
@@ -199,8 +202,13 @@ def render_scene(
             f"deck {deck_id} has no face style(s) {bad}; styles: {face_styles(deck_id)}"
         )
 
-    table_seed = int(rng.integers(2**31))
-    canvas = table_background(table_seed, (w, h), split, table)
+    table_seed = int(rng.integers(2**31))  # drawn either way: a seed's cards do not depend on it
+    if surface is not None:
+        if surface.shape != (h, w, 3) or surface.dtype != np.uint8:
+            raise ValueError(f"surface must be a BGR uint8 image of {w}x{h}, got {surface.shape} {surface.dtype}")
+        canvas = surface.copy()
+    else:
+        canvas = table_background(table_seed, (w, h), split, table)
     if distractors:
         for _ in range(int(rng.integers(1, 4))):
             draw_distractor(canvas, rng)
@@ -227,7 +235,8 @@ def render_scene(
     for i, (card_id, corners, area) in enumerate(placed):
         occluded, index_visible = card_truth(labels, i, corners, area)
         cards.append(SceneCard(card_id, corners, round(occluded, 4), index_visible))
-    return Scene(image, cards, labels, table or table_family(table_seed, split))
+    name = "surface" if surface is not None else table or table_family(table_seed, split)
+    return Scene(image, cards, labels, name)
 
 
 def render_empty(
