@@ -1,10 +1,11 @@
 """Data and training for the outline model (:mod:`kiosk.vision.outline`).
 
 Each sample is a rendered scene on a training table (``split="train"``: the held-out tables of
-the benchmarks are never seen) with every deck's looks, cards apart or in piles, hands and
-clutter, cropped and zoomed so cards take 6 to 30 % of the frame width. The target comes from
-the renderer's pixel ownership map: *card* where a card's visible face is, *outline* on a band
-along every border between a card and anything else (the table, a hand, another card).
+the benchmarks are never seen) or, for :data:`BUSY_SHARE` of them, on a carpet or printed
+matter, with every deck's looks, cards apart or in piles, hands and clutter, cropped and zoomed
+so cards take 6 to 30 % of the frame width. The target comes from the renderer's pixel ownership
+map: *card* where a card's visible face is, *outline* on a band along every border between a
+card and anything else (the table, a hand, another card).
 """
 
 from __future__ import annotations
@@ -23,8 +24,12 @@ from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.outline import INPUT_WH, MODEL_FILE, OutlineModel, fit_input, normalise
 from kiosk.vision.train.dataset import pooled
 from kiosk.vision.train.fit import RunSettings, start_tensorflow, write_record
+from kiosk.vision.train.surfaces import carpet, printed, sunlit
 
 _RENDER_WH = (640, 360)
+#: Share of the scenes with cards laid on a carpet or printed matter (:mod:`.surfaces`), half of
+#: those in a patch of sunlight: the surfaces real photos show and the training tables do not.
+BUSY_SHARE = 0.3
 MAX_INT8_IOU_LOSS = 0.005  # int8 is shipped unless its card IoU is this much below float32's
 _KERNEL = np.ones((3, 3), np.uint8)
 
@@ -52,11 +57,15 @@ def outline_sample(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         labels: np.ndarray = np.full(image.shape[:2], -1, np.int16)
     else:
         deck = DECK_IDS[int(rng.integers(len(DECK_IDS)))]
+        busy = rng.random() < BUSY_SHARE
+        surface = (carpet if rng.random() < 0.5 else printed)(rng, _RENDER_WH) if busy else None
         scene = render_scene(deck, int(rng.integers(1, 13)), seed, _RENDER_WH, split="train",
                              overlap=bool(rng.random() < 0.5), hand=bool(rng.random() < 0.3),
-                             distractors=bool(rng.random() < 0.4))
+                             distractors=bool(rng.random() < 0.4), surface=surface)
         assert scene.labels is not None
         image, labels = scene.image, scene.labels
+        if busy and rng.random() < 0.5:
+            image = sunlit(image, rng)
     w, h = _RENDER_WH
     aspect = (16 / 9, 16 / 9, 320 / 192, 4 / 3)[int(rng.integers(4))]  # frame shapes cameras give
     zoom = float(rng.uniform(1.0, 2.0)) if rng.random() < 0.6 else 1.0
@@ -91,7 +100,7 @@ class Settings(RunSettings):
 
     epochs: int = 10
     batch: int = 16
-    samples: int = 6000
+    samples: int = 8600  # as many on the training tables as 6,000 gave before BUSY_SHARE
     val_samples: int = 300
     outline_weight: float = 3.0  # outline pixels are few and decide where cards part
 
