@@ -1,6 +1,6 @@
 """Surfaces only the outline model trains on: the busy ones that real photos put cards on and
-that its maps took for cards (`docs/vision.md`, session 11): a loop-pile carpet, often in a
-patch of sunlight, and printed matter (book pages, boxes, posters).
+that its maps took for cards (`docs/vision.md`, session 11): a loop-pile carpet and printed
+matter (book pages, boxes, posters), and a patch of window sunlight over either.
 
 They are neither texture family of :mod:`kiosk.render.textures`: the held-out tables of the
 benchmarks stay unseen, and the other models' data are unchanged.
