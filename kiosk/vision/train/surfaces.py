@@ -40,8 +40,7 @@ def printed(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     w, h = size
     paper = rng.random() < 0.6
     ground = rng.uniform(215, 250, 3) if paper else rng.uniform(30, 220, 3)
-    img = np.empty((h, w, 3), np.uint8)
-    img[:] = ground.astype(np.uint8)
+    img = np.full((h, w, 3), ground.astype(np.uint8), np.uint8)
     unit = w * 0.1  # about a card's short side at the renderer's sizes
     for _ in range(int(rng.integers(0, 5))):  # colour blocks
         x, y = int(rng.uniform(-0.2, 1) * w), int(rng.uniform(-0.2, 1) * h)
@@ -76,9 +75,9 @@ def _colour(rng: np.random.Generator) -> tuple[float, float, float]:
 
 
 def sunlit(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """``image`` with a patch of sunlight through a window: everything inside a wide band (or a
-    pair of them, the window's bars between) brighter by a half to twice, its edges a few
-    pixels soft, white paper in it saturating."""
+    """``image`` with a patch of sunlight through a window: everything inside one wide band, half
+    the time crossed by a window bar's shadow, 1.5 to 2 times as bright, its edges a few pixels
+    soft, white paper in it saturating."""
     h, w = image.shape[:2]
     angle = rng.uniform(0, np.pi)
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
