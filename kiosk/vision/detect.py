@@ -93,6 +93,16 @@ SHADED_PAPER = 1.6
 #: box, a pip, a corner of the picture): on edje-tfod such pieces, kept first, cost the covered
 #: cards of fans (0.5 also cost held-out piles 7 of 320 cards: a card there may be half another).
 PIECE = 0.3
+#: A card completed from a whole side seen between two of its corners may lie partly under
+#: something that is no card (a book, a rug, a game box on edje-tfod's photos), off
+#: the foreground: it needs only this share on the foreground, not ``min_coverage``. Its score is
+#: then OCCLUDED_SCORE times a completion's, so it fills a gap but never displaces a card seen on
+#: the foreground, and once the table's card size is known it is at most OCCLUDED_SIZE times
+#: that area (a completion spanning two cards is larger). The identifier decides: a completed
+#: card must be named surely (``naming.COMPLETED_CONFIDENCE``).
+OCCLUDED_COVERAGE = 0.5
+OCCLUDED_SCORE = 0.5
+OCCLUDED_SIZE = 1.3
 
 
 @dataclass(frozen=True, eq=False)
@@ -375,7 +385,8 @@ class Detector:
         a hand across a card). Two neighbouring right-angle corners give one whole side, short
         or long; once the frame's card size is known (from the cards seen whole), a single
         visible corner is enough. Of the possible completions, the one that lies on the
-        foreground and whose sides are best supported by edges wins."""
+        foreground and whose sides are best supported by edges wins; one from a whole side may
+        run under an object that is no card (OCCLUDED_COVERAGE), at a lower score."""
         cfg = self.config
         peri = cv2.arcLength(cnt, True)
         poly = cv2.approxPolyDP(cnt, 0.01 * peri, True).reshape(-1, 2).astype(np.float32)
@@ -415,14 +426,21 @@ class Detector:
                            .astype(np.float32))
         if not options:
             return []
+        sided = len(options) - (size is not None and len(at) > 0)  # the whole-side completions
         quads = np.concatenate(options)  # (2H, 4, 2)
         area = np.abs(_shoelace(quads))
         ok = (area >= lo) & (area <= hi) & _convex(quads)
         support = np.zeros((len(quads), 4))
         support[ok] = np.sort(_edge_support(edges, quads[ok]), axis=1)
         ok &= support[:, 2] >= 0.5  # two sides at least are outlines; the others may be covered
-        ok[ok] = _coverage(mask, quads[ok]) >= cfg.min_coverage  # (the dearest test, on the fewest)
-        score = np.where(ok, support.mean(axis=1), -1.0).reshape(-1, 2)
+        cover = np.zeros(len(quads))
+        cover[ok] = _coverage(mask, quads[ok])  # (the dearest test, on the fewest)
+        whole = cover >= cfg.min_coverage
+        hidden = ~whole & (np.arange(len(quads)) < sided) & (cover >= OCCLUDED_COVERAGE)
+        if size is not None:
+            hidden &= area <= OCCLUDED_SIZE * size[0] * size[1]
+        ok &= whole | hidden
+        score = np.where(ok, support.mean(axis=1) * np.where(whole, 1.0, OCCLUDED_SCORE), -1.0).reshape(-1, 2)
         best = score.argmax(axis=1)
         return [(quads[2 * h + k], 0.8 * float(score[h, k]), True)
                 for h, k in enumerate(best) if score[h, k] >= 0]
