@@ -268,9 +268,10 @@ class Detector:
         candidates = _white_bordered(white, candidates, bright, from_model, (0.05, 0.025))
         size = _card_size([c[0] for c in candidates])
         table_sized = _table_sized(size, len(candidates))
+        hidden_most = hi if size is None or len(candidates) < TABLE_CARDS else OCCLUDED_SIZE * size[0] * size[1]
         candidates, completed = _split_pairs(candidates, size, edges, from_model)
         for cnt, solid, soft in _unexplained(rest, candidates, white.shape, lo):
-            quads = self._partial_quads(cnt, solid, edges, lo, hi, size)
+            quads = self._partial_quads(cnt, solid, edges, lo, hi, size, hidden_most)
             if soft:
                 quads += self._trimmed(cnt, edges, lo, hi)
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if soft else quads
@@ -379,14 +380,15 @@ class Detector:
         return abs(np.log(aspect / CARD_ASPECT)) <= self.config.aspect_tolerance
 
     def _partial_quads(self, cnt: np.ndarray, mask: np.ndarray, edges: np.ndarray, lo: float,
-                       hi: float, size: tuple[float, float] | None
+                       hi: float, size: tuple[float, float] | None, hidden_most: float
                        ) -> list[tuple[np.ndarray, float, bool]]:
         """Cards completed from the visible corners of a non-quad outline (cards overlapping,
         a hand across a card). Two neighbouring right-angle corners give one whole side, short
         or long; once the frame's card size is known (from the cards seen whole), a single
         visible corner is enough. Of the possible completions, the one that lies on the
         foreground and whose sides are best supported by edges wins; one from a whole side may
-        run under an object that is no card (OCCLUDED_COVERAGE), at a lower score."""
+        run under an object that is no card (OCCLUDED_COVERAGE), at a lower score, if its area
+        is at most ``hidden_most``."""
         cfg = self.config
         peri = cv2.arcLength(cnt, True)
         poly = cv2.approxPolyDP(cnt, 0.01 * peri, True).reshape(-1, 2).astype(np.float32)
@@ -437,8 +439,7 @@ class Detector:
         cover[ok] = _coverage(mask, quads[ok])  # (the dearest test, on the fewest)
         whole = cover >= cfg.min_coverage
         hidden = ~whole & (np.arange(len(quads)) < sided) & (cover >= OCCLUDED_COVERAGE)
-        if size is not None:
-            hidden &= area <= OCCLUDED_SIZE * size[0] * size[1]
+        hidden &= area <= hidden_most
         ok &= whole | hidden
         score = np.where(ok, support.mean(axis=1) * np.where(whole, 1.0, OCCLUDED_SCORE), -1.0).reshape(-1, 2)
         best = score.argmax(axis=1)
