@@ -212,6 +212,20 @@ def test_a_completed_card_takes_the_place_of_a_piece_of_it_kept_first() -> None:
     assert len(kept) == 1 and np.array_equal(kept[0][0], half)
 
 
+def test_a_card_seen_whole_is_kept_beside_its_index_box_scored_higher() -> None:
+    """The index box of an ace, outlined as a quad of its own and scored higher, suppressed the
+    ace (edje-tfod's IMG_2473): both are kept, for the identifier to name one and refuse the
+    other. A quad half the card's size within it still clashes: the better one wins."""
+    card = card_quad((200, 200), 90, 0.1)
+    index = card_quad((200 - 33, 200 - 48), 16, 0.1)  # 4 % of the card, in its corner
+    kept = _nms([(index, 0.9, False), (card, 0.77, False)], 0.45)
+    assert [len(k[0]) for k in kept] == [4, 4]
+    assert np.array_equal(kept[0][0], index) and np.array_equal(kept[1][0], card)
+    half = card_quad((200, 200 - 30), 64, 0.1)
+    kept = _nms([(half, 0.9, False), (card, 0.77, False)], 0.45)
+    assert len(kept) == 1 and np.array_equal(kept[0][0], half)
+
+
 def test_two_cards_side_by_side_stay_two(detector: Detector) -> None:
     img = table(70)
     left, right = card_quad((280, 180), 80, 0.0), card_quad((365, 180), 80, 0.0)  # 5 px apart

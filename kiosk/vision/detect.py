@@ -93,6 +93,10 @@ SHADED_PAPER = 1.6
 #: box, a pip, a corner of the picture): on edje-tfod such pieces, kept first, cost the covered
 #: cards of fans (0.5 also cost held-out piles 7 of 320 cards: a card there may be half another).
 PIECE = 0.3
+#: A quad seen whole within another and under this share of its area is that card's index box or
+#: a pip outlined on its own (3 to 6 % of a card): no clash, both are kept and named or refused
+#: (on edje-tfod's IMG_2473 an ace lost the suppression to its index box, 4 % of it, scored higher).
+INNER_PIECE = 0.1
 #: A card completed from a whole side seen between two of its corners may lie partly under
 #: something that is no card (a book, a rug, a game box on edje-tfod's photos), off
 #: the foreground: it needs only this share on the foreground, not ``min_coverage``. Its score is
@@ -817,7 +821,8 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
     frame of a court card is card-shaped too, and lies in the middle of the card), and so does a
     completed card that encloses only :func:`_piece` of it (its index box or a corner of its
     picture, outlined on their own, where no card is seen whole to set the table's card size).
-    Each kept quad comes with its *alternates*, best first, for a second look when its own face
+    A card seen whole is kept beside a whole quad within it of under :data:`INNER_PIECE` of its
+    area (its index box). Each kept quad comes with its *alternates*, best first, for a second look when its own face
     cannot be read: the quads it replaced, and those it set aside that are distinct (IoU below
     :data:`SAME_OUTLINE`) and alike in size (:func:`_alike_in_size`), at most
     :data:`MAX_ALTERNATES`."""
@@ -825,7 +830,8 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
     for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
         overlaps = [(k, _overlap(quad, k[0])) for k in kept if _boxes_meet(box, k[3])]
-        clash = [(k, o) for k, o in overlaps if o[0] >= iou or o[1] or o[2]]
+        clash = [(k, o) for k, o in overlaps if (o[0] >= iou or o[1] or o[2])
+                 and not (o[2] and not partial and not k[2] and _piece(k[0], quad, INNER_PIECE))]
         if not clash:
             kept.append((quad, score, partial, box, []))
         elif (not partial and all(o[2] and not k[2] and _concentric(k[0], quad) for k, o in clash)) or (
@@ -839,9 +845,9 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
     return [(q, s, p, alts[:MAX_ALTERNATES]) for q, s, p, _, alts in kept]
 
 
-def _piece(inner: np.ndarray, outer: np.ndarray) -> bool:
-    """Under :data:`PIECE` of the area of ``outer``: a part of a card, not a card beside it."""
-    return abs(_shoelace(inner[None])[0]) < PIECE * abs(_shoelace(outer[None])[0])
+def _piece(inner: np.ndarray, outer: np.ndarray, share: float = PIECE) -> bool:
+    """Under ``share`` of the area of ``outer``: a part of a card, not a card beside it."""
+    return abs(_shoelace(inner[None])[0]) < share * abs(_shoelace(outer[None])[0])
 
 
 def _alike_in_size(a: np.ndarray, b: np.ndarray) -> bool:
