@@ -98,12 +98,13 @@ PIECE = 0.3
 #: (on edje-tfod's IMG_2473 an ace lost the suppression to its index box, 4 % of it, scored higher).
 INNER_PIECE = 0.1
 #: A card completed from a whole side seen between two of its corners may lie partly under
-#: something that is no card (a book, a rug, a game box on edje-tfod's photos), off
-#: the foreground: it needs only this share on the foreground, not ``min_coverage``. Its score is
+#: something that is no card (a book, a rug, a game box on edje-tfod's photos), off the
+#: foreground: it needs only this share on the foreground, not ``min_coverage``. Its score is
 #: then OCCLUDED_SCORE times a completion's, so it fills a gap but never displaces a card seen on
-#: the foreground, and once the table's card size is known it is at most OCCLUDED_SIZE times
-#: that area (a completion spanning two cards is larger). The identifier decides: a completed
-#: card must be named surely (``naming.COMPLETED_CONFIDENCE``).
+#: the foreground, and once TABLE_CARDS cards seen whole set the table's card size it is at most
+#: OCCLUDED_SIZE times that area (a completion spanning two cards is larger; with fewer cards the
+#: size may be a piece's). The identifier decides: a completed card must be named surely
+#: (``naming.COMPLETED_CONFIDENCE``).
 OCCLUDED_COVERAGE = 0.5
 OCCLUDED_SCORE = 0.5
 OCCLUDED_SIZE = 1.3
@@ -272,7 +273,8 @@ class Detector:
         candidates = _white_bordered(white, candidates, bright, from_model, (0.05, 0.025))
         size = _card_size([c[0] for c in candidates])
         table_sized = _table_sized(size, len(candidates))
-        hidden_most = hi if size is None or len(candidates) < TABLE_CARDS else OCCLUDED_SIZE * size[0] * size[1]
+        hidden_most = (hi if size is None or len(candidates) < TABLE_CARDS
+                       else OCCLUDED_SIZE * size[0] * size[1])  # the most a half-hidden card covers
         candidates, completed = _split_pairs(candidates, size, edges, from_model)
         for cnt, solid, soft in _unexplained(rest, candidates, white.shape, lo):
             quads = self._partial_quads(cnt, solid, edges, lo, hi, size, hidden_most)
@@ -822,10 +824,10 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
     completed card that encloses only :func:`_piece` of it (its index box or a corner of its
     picture, outlined on their own, where no card is seen whole to set the table's card size).
     A card seen whole is kept beside a whole quad within it of under :data:`INNER_PIECE` of its
-    area (its index box). Each kept quad comes with its *alternates*, best first, for a second look when its own face
-    cannot be read: the quads it replaced, and those it set aside that are distinct (IoU below
-    :data:`SAME_OUTLINE`) and alike in size (:func:`_alike_in_size`), at most
-    :data:`MAX_ALTERNATES`."""
+    area (its index box). Each kept quad comes with its *alternates*, best first, for a second
+    look when its own face cannot be read: the quads it replaced, and those it set aside that
+    are distinct (IoU below :data:`SAME_OUTLINE`) and alike in size (:func:`_alike_in_size`), at
+    most :data:`MAX_ALTERNATES`."""
     kept: list[tuple[np.ndarray, float, bool, np.ndarray, list[np.ndarray]]] = []
     for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
