@@ -273,8 +273,8 @@ class Detector:
         candidates = _white_bordered(white, candidates, bright, from_model, (0.05, 0.025))
         size = _card_size([c[0] for c in candidates])
         table_sized = _table_sized(size, len(candidates))
-        hidden_most = (hi if size is None or len(candidates) < TABLE_CARDS
-                       else OCCLUDED_SIZE * size[0] * size[1])  # the most a half-hidden card covers
+        known = _table_card_size(size, len(candidates))
+        hidden_most = hi if known is None else OCCLUDED_SIZE * known[0] * known[1]  # half-hidden cards' area
         candidates, completed = _split_pairs(candidates, size, edges, from_model)
         for cnt, solid, soft in _unexplained(rest, candidates, white.shape, lo):
             quads = self._partial_quads(cnt, solid, edges, lo, hi, size, hidden_most)
@@ -424,6 +424,7 @@ class Detector:
                 options += [np.array([[poly[i], poly[j], poly[j] + u_next[j] * side * r,
                                        poly[i] + u_prev[i] * side * r]], dtype=np.float32)
                             for r in (CARD_ASPECT, 1 / CARD_ASPECT)]
+        sided = len(options)  # one quad each: the whole-side completions, which may run under things
         if size is not None and len(at):  # one corner and the known card size, give or take 6 %
             # (cards nearer the camera look larger); both ways round, pairs side by side
             dims = np.array([(sa * k, sb * k) for k in SIZE_STEPS for sa, sb in (size, size[::-1])], np.float32)
@@ -434,7 +435,6 @@ class Detector:
                            .astype(np.float32))
         if not options:
             return []
-        sided = len(options) - (size is not None and len(at) > 0)  # the whole-side completions
         quads = np.concatenate(options)  # (2H, 4, 2)
         area = np.abs(_shoelace(quads))
         ok = (area >= lo) & (area <= hi) & _convex(quads)
@@ -444,8 +444,7 @@ class Detector:
         cover = np.zeros(len(quads))
         cover[ok] = _coverage(mask, quads[ok])  # (the dearest test, on the fewest)
         whole = cover >= cfg.min_coverage
-        hidden = ~whole & (np.arange(len(quads)) < sided) & (cover >= OCCLUDED_COVERAGE)
-        hidden &= area <= hidden_most
+        hidden = ~whole & (np.arange(len(quads)) < sided) & (cover >= OCCLUDED_COVERAGE) & (area <= hidden_most)
         ok &= whole | hidden
         score = np.where(ok, support.mean(axis=1) * np.where(whole, 1.0, OCCLUDED_SCORE), -1.0).reshape(-1, 2)
         best = score.argmax(axis=1)
@@ -512,12 +511,19 @@ def _convex(quads: np.ndarray) -> np.ndarray:
     return (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
 
 
+def _table_card_size(size: tuple[float, float] | None, whole: int) -> tuple[float, float] | None:
+    """``size``, the median of the ``whole`` cards seen whole, once there are TABLE_CARDS of them;
+    else None: one or two quads seen whole may be pieces of a card (an index box), not cards."""
+    return size if size is not None and whole >= TABLE_CARDS else None
+
+
 def _table_sized(size: tuple[float, float] | None, whole: int) -> Callable[[np.ndarray], bool]:
     """A test that a quad is big enough to be a card beside the ``whole`` cards seen, of median
     ``size`` (SMALLEST_CARD); with fewer than TABLE_CARDS of them every quad passes."""
-    if size is None or whole < TABLE_CARDS:
+    known = _table_card_size(size, whole)
+    if known is None:
         return lambda quad: True
-    smallest = SMALLEST_CARD * size[0] * size[1]
+    smallest = SMALLEST_CARD * known[0] * known[1]
     return lambda quad: cv2.contourArea(quad) >= smallest
 
 
@@ -533,12 +539,13 @@ def _split_pairs(cands: list[tuple[np.ndarray, float, bool]], size: tuple[float,
     not cut: they part touching cards along their edges already, and on a real photo of one
     card on carpet, where the quads seen whole are carpet, a carpet quad twice their size was
     cut in two across a king."""
-    if size is None or len(cands) < TABLE_CARDS:
+    known = _table_card_size(size, len(cands))
+    if known is None:
         return cands, []
     whole, halves = [], []
     for cand in cands:
         quad = cand[0]
-        if id(cand) not in from_model or abs(cv2.contourArea(quad)) < PAIR_AREA * size[0] * size[1]:
+        if id(cand) not in from_model or abs(cv2.contourArea(quad)) < PAIR_AREA * known[0] * known[1]:
             whole.append(cand)
             continue
         o = order_corners(quad)  # o[0] -> o[1] the short side of the pair: the cards' long side
