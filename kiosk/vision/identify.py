@@ -243,6 +243,14 @@ def _named_by_pips(reading: PipReading, card_id: str, other: Card) -> Identifica
                           reading.confidence - reading.probs[PIP_LABELS.index(other.suit or "")])
 
 
+def _vouched_for(reading: Identification, other: Identification) -> bool:
+    """Whether ``reading``, one corner of a card, need not be read again as its other corner is
+    SURE and it names that card or nothing: :func:`_both_corners` answers with the surer corner,
+    so a second reading could only turn the card into a contradiction, and a glyph read SURE
+    from one whole index is rarely the one wrong."""
+    return other.card_id is not None and other.confidence >= SURE and reading.card_id in (None, other.card_id)
+
+
 def _both_corners(a: Identification, b: Identification) -> Identification:
     """A card shows two indices: one may be covered or glared, so the surer one answers; two
     corners naming different cards is a contradiction, answered None with no margin."""
@@ -351,7 +359,10 @@ class Identifier:
     def _read_corners(self, pairs: Sequence[tuple[np.ndarray, np.ndarray]]
                       ) -> list[tuple[Identification, Identification]]:
         """Each card's readings of its (top-left, bottom-right) index crops."""
-        both = self.identify_index([crop for pair in pairs for crop in pair])
+        crops = [crop for pair in pairs for crop in pair]
+        probs, answers = self._read_once(crops)
+        unsure = [i for i in self._unsure(probs, answers) if not _vouched_for(answers[i], answers[i ^ 1])]
+        both = self._read_again(crops, probs, answers, unsure)
         return [(both[2 * i], both[2 * i + 1]) for i in range(len(pairs))]
 
     def identify_index(self, crops: Sequence[np.ndarray]) -> list[Identification]:
@@ -360,10 +371,23 @@ class Identifier:
             return []
         if self.deck.identify_by != "index":
             return [Identification(None, 0.0, None, 0.0) for _ in crops]
+        probs, answers = self._read_once(crops)
+        return self._read_again(crops, probs, answers, self._unsure(probs, answers))
+
+    def _read_once(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, list[Identification]]:
+        """Each crop's probabilities and answer from one reading."""
         probs, _ = self.scores(crops)
-        answers = [_decide(p, self._answers, MIN_CONFIDENCE, MIN_MARGIN) for p in probs]
-        unsure = [i for i, a in enumerate(answers)
-                  if (a.card_id is None or a.confidence < SURE) and probs[i][self._none] < SURE_NONE]
+        return probs, [_decide(p, self._answers, MIN_CONFIDENCE, MIN_MARGIN) for p in probs]
+
+    def _unsure(self, probs: np.ndarray, answers: Sequence[Identification]) -> list[int]:
+        """The readings under SURE, apart from those SURE_NONE that they show no card."""
+        return [i for i, a in enumerate(answers)
+                if (a.card_id is None or a.confidence < SURE) and probs[i][self._none] < SURE_NONE]
+
+    def _read_again(self, crops: Sequence[np.ndarray], probs: np.ndarray, answers: list[Identification],
+                    unsure: Sequence[int]) -> list[Identification]:
+        """``answers`` with those of ``unsure`` crops from the mean of their first reading and
+        their :func:`shifted_crops`' readings."""
         if unsure:
             again, _ = self.scores([s for i in unsure for s in shifted_crops(_as_bgr(crops[i]))])
             again = again.reshape(len(unsure), len(SHIFTS), -1)
