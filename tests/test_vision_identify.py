@@ -262,9 +262,10 @@ def test_deck_answer_maps_labels_to_the_active_deck() -> None:
 
 def test_decide_refuses_a_small_margin_and_skips_disallowed_classes() -> None:
     answers = ["AS", "2S", None, None]
-    assert _decide(np.array([0.5, 0.45, 0.05, 0.0]), answers, 0.6, 0.3).card_id is None
+    unsure = _decide(np.array([0.5, 0.45, 0.05, 0.0]), answers, 0.6, 0.3)
+    assert (unsure.card_id, unsure.guess) == (None, "AS")  # refused, its lean kept for the pips
     sure = _decide(np.array([0.05, 0.9, 0.05, 0.0]), answers, 0.6, 0.3)
-    assert sure == Identification("2S", pytest.approx(0.9), "AS", pytest.approx(0.85))
+    assert sure == Identification("2S", pytest.approx(0.9), "AS", pytest.approx(0.85), "2S")
     # The disallowed class wins the softmax: the best allowed answer is too weak to name.
     assert _decide(np.array([0.1, 0.0, 0.9, 0.0]), answers, 0.6, 0.3).card_id is None
 

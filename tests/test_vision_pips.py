@@ -20,6 +20,7 @@ from kiosk.render.scenes import render_scene
 from kiosk.vision.detect import Detector, polygon_iou
 from kiosk.vision.face import FACE_SIZE, INDEX_BOX, face_corners
 from kiosk.vision.identify import (
+    GUESS_CONFIDENCE,
     PIP_CONFIDENCE,
     Identification,
     Identifier,
@@ -226,6 +227,28 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
     assert settled_by_pips(refused, pair, reading("S", 8)).card_id == "8S"
     for pips in (None, reading("C", 7), reading("C", 8, PIP_CONFIDENCE - 0.01), reading("D", 8)):
         assert settled_by_pips(refused, pair, pips) == refused
+
+
+@pytest.mark.parametrize(("top", "bottom", "named"), [
+    (("9C", 0.45), ("9S", 0.4), "9C"),  # each corner unsure between clubs and spades
+    (("9C", 0.3), ("9C", 0.35), "9C"),  # both lean to clubs, neither surely
+    (("9S", 0.5), ("9S", 0.5), "9C"),  # the pips' suit, not the corners' lean
+    (("9C", 0.45), ("9C", GUESS_CONFIDENCE - 0.01), None),  # one corner guesses at nothing much
+    (("9C", 0.45), ("6C", 0.45), None),  # two numbers: no count to check
+    (("9C", 0.45), ("9D", 0.45), None),  # two colours: the index's ink is in doubt
+])
+def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(top: tuple[str, float],
+                                                                 bottom: tuple[str, float],
+                                                                 named: str | None) -> None:
+    """Held-out scenes 900204 and 900242: a nine and an eight of clubs, outlined within a few
+    pixels, whose corners read their number at 0.34-0.64, split between clubs and spades, so
+    that neither named the card; their pips, counted as many as the number and read surely as
+    clubs, name it. A corner's lean (its guess) only says which number to count."""
+    ident = Identifier("standard-52")
+    readings = [tuple(Identification(None, p, None, 0.0, guess) for guess, p in (top, bottom))]
+    view = card("9C", width=200)
+    answer = ident._checked_by_pips(readings, lambda i: view)[0]  # type: ignore[arg-type]
+    assert answer.card_id == named
 
 
 def test_the_pips_settle_corners_that_disagree_on_a_whole_face(index_only: Path) -> None:
