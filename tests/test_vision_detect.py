@@ -32,6 +32,8 @@ from kiosk.vision.detect import (
     quad_aspect,
 )
 from kiosk.vision.face import FACE_SIZE, index_crops
+from kiosk.vision.identify import Identifier
+from kiosk.vision.naming import name_cards
 
 DECK = load_deck("standard-52")
 # the kiosk's detector (with the outline model when it is built) and the hand-set cues alone,
@@ -274,6 +276,29 @@ def test_a_card_partly_under_a_book_is_completed_under_it(level: int, detector: 
     iou, corners = match(detector.detect(img), card)
     assert iou > 0.85
     assert corners is not None and np.linalg.norm(corners[[0, 3]] - card[[0, 3]], axis=1).max() < 6
+
+
+@pytest.mark.parametrize("level", [50, 120])
+def test_the_visible_end_of_a_card_under_a_book_offers_the_whole_card(level: int, detector: Detector) -> None:
+    """The far half of a six lies under a book (the virtual table's resting hand kept such a
+    card unconfirmed for 12 frames): its visible end is as wide as the card and about half as
+    long, a quad of card aspect turned a quarter, read crosswise and refused. Beside three cards
+    that set the table's card size, the whole card, run from that end under the book, is among
+    its alternates, and the second look names it with its whole outline."""
+    img = table(level)
+    for k, card_id in enumerate(["KS", "3H", "QC"]):
+        lay(img, card_id, card_quad((80 + 120 * k, 90), 80, 0.1 * k))
+    card = card_quad((430, 200), 80, 0.25)
+    lay(img, "6D", card)
+    edge_l, edge_r = card[0] + 0.5 * (card[3] - card[0]), card[1] + 0.5 * (card[2] - card[1])
+    wide, up = (edge_r - edge_l) * 0.4, (card[0] - card[3]) * 2
+    book = np.array([edge_l - wide, edge_r + wide, edge_r + wide + up, edge_l - wide + up])
+    cv2.fillPoly(img, [book.astype(np.int32)], (40, 90, 200))
+    dets = detector.detect(img)
+    assert match(dets, card)[0] < 0.6  # the visible end, as a card of its own
+    assert max(polygon_iou(q, card) for d in dets for q in d.alternates) > 0.85
+    named = [d for d, a in name_cards(Identifier("standard-52"), detector, img, dets) if a.card_id == "6D"]
+    assert len(named) == 1 and polygon_iou(named[0].corners, card) > 0.85
 
 
 def test_completions_that_agree_outrank_a_lone_one() -> None:

@@ -21,7 +21,8 @@ the completed card must lie on the foreground with edges along at least two side
 index corner shows therefore survives a covered outline. Non-maximum suppression keeps the best
 candidates, and the corners are refined to sub-pixel on the full-resolution frame. What it sets
 aside at a card's place is kept as that card's *alternates*, for a second look where the
-identifier cannot read the winner (:mod:`kiosk.vision.naming`).
+identifier cannot read the winner (:mod:`kiosk.vision.naming`); a quad seen whole also offers
+the two cards of which it may be the visible end (:func:`_card_ends`: the rest under a hand).
 """
 
 from __future__ import annotations
@@ -285,8 +286,13 @@ class Detector:
         candidates = [c for c in candidates if table_sized(c[0])]
         kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
+        # the table's card size from the quads kept whole (one per place), else from the candidates
+        whole = [quad for quad, _, partial, _ in kept if not partial]
+        table_card = _table_card_size(_card_size(whole), len(whole)) or known
         out = []
         for quad, score, partial, alternates in kept:
+            if not partial:
+                alternates = [*alternates, *_card_ends(quad, table_card)]
             q = quad / scale
             if full_gray is not None:
                 q = refine_quad(full_gray, q)
@@ -525,6 +531,26 @@ def _table_sized(size: tuple[float, float] | None, whole: int) -> Callable[[np.n
         return lambda quad: True
     smallest = SMALLEST_CARD * known[0] * known[1]
     return lambda quad: cv2.contourArea(quad) >= smallest
+
+
+def _card_ends(quad: np.ndarray, known: tuple[float, float] | None) -> list[np.ndarray]:
+    """The two cards of which ``quad`` may be the visible end: a card whose other end lies under a
+    hand shows a strip as wide as the card and about half as long, itself of card aspect turned
+    a quarter (its long side is the card's width), so it is outlined as a card of its own and
+    read crosswise. Each long side of ``quad`` taken as the card's far edge, the card runs its
+    full length across the other; the one lying under the hand reads the index at its visible
+    end. Only once the table's card size is ``known``, and for a quad whose long side is that
+    width: a quad over two overlapping cards, run on, read a card's index a card away."""
+    o = order_corners(quad)
+    width = float(np.linalg.norm(o[2] - o[1]))
+    if known is None or not 0.85 * known[0] <= width <= 1.15 * known[0]:
+        return []
+    out = []
+    for edge, other in ((o[[1, 2]], o[[0, 3]]), (o[[3, 0]], o[[2, 1]])):
+        across = (other - edge).mean(axis=0)
+        step = across / max(float(np.linalg.norm(across)), 1e-6) * width * CARD_ASPECT
+        out.append(np.array([edge[0], edge[1], edge[1] + step, edge[0] + step], np.float32))
+    return out
 
 
 def _split_pairs(cands: list[tuple[np.ndarray, float, bool]], size: tuple[float, float] | None,
