@@ -26,7 +26,8 @@ A corner surely showing no card (:data:`SURE_NONE`) is not read again.
 A number card (two to ten) also shows its suit in the pips of its face, two to three times
 larger than the index's: where ``models/pips.tflite`` reads as many pips as the index's rank,
 and reads them surely as the other suit of the same colour, the pips' suit is the answer
-(:func:`with_pips`; a club read as a spade from a blurred index was the commonest wrong name).
+(:func:`with_pips`; a club read as a spade from a blurred index was the commonest wrong name);
+read surely as its own suit, they confirm the index's card, which is then as sure as they are.
 Pips read surely as a suit of the other colour contradict the index, and the card is refused:
 the pips are read by their shape alone, the index's suit leans on its ink's colour, which a
 washed-out frame takes away (a grey diamond reads as a spade at 0.99). Where the two corners
@@ -39,7 +40,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol, TypeGuard
 
@@ -220,10 +221,14 @@ def with_pips(answer: Identification, card: Card, reading: PipReading | None) ->
     its rank read surely as the other suit of its colour, that suit is the answer, with the
     index's card as runner-up; where they read surely as a suit of the other colour, the two
     contradict each other and the answer is None (the pips go by shape alone, the index's suit
-    by colour too, which a washed-out frame loses). Anything less (no reading, pips lost under
-    a hand or cut off, an unsure reading) leaves the answer as it is."""
-    if card.suit is None or not _sure_pips(reading, card.rank) or reading.suit == card.suit:
+    by colour too, which a washed-out frame loses); where they read surely as its own suit, the
+    two agree, and the answer is as sure as the surer of them (a card completed from its corners
+    and read 0.7 by its index is named when its pips confirm it). Anything less (no reading,
+    pips lost under a hand or cut off, an unsure reading) leaves the answer as it is."""
+    if card.suit is None or not _sure_pips(reading, card.rank):
         return answer
+    if reading.suit == card.suit:
+        return replace(answer, confidence=max(answer.confidence, reading.confidence))
     if reading.suit != _SAME_COLOUR[card.suit]:
         return Identification(None, answer.confidence, card.id, 0.0)
     return _named_by_pips(reading, f"{card.rank}{reading.suit}", card)
