@@ -229,6 +229,18 @@ def test_the_pips_check_the_index_on_a_whole_face(index_only: Path, pips_of: str
     assert Identifier("standard-52").identify([face])[0].card_id == named
 
 
+def test_sure_pips_settle_two_corners_that_disagree_on_the_number() -> None:
+    """edje-tfod's IMG_2658: a nine of diamonds read 9D at 1.0 by one corner and 3D at 0.66 by the
+    other, a contradiction; nine pips surely diamonds name it 9D, three would name it 3D."""
+    refused = Identification(None, 1.0, "3D", 0.0)
+    pair = (STANDARD["3D"], STANDARD["9D"])
+    settled = settled_by_pips(refused, pair, reading("D", 9))
+    assert (settled.card_id, settled.runner_up) == ("9D", "3D")
+    assert settled_by_pips(refused, pair, reading("D", 3)).card_id == "3D"
+    for pips in (reading("D", 6), reading("H", 9), reading("D", 9, PIP_CONFIDENCE - 0.01)):
+        assert settled_by_pips(refused, pair, pips) == refused
+
+
 def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
     """One corner reads 8C, the other 8S (held-out scenes 900049 and 900076: a perfectly outlined
     five of spades read 5S and 5C, both at 1.0): eight pips surely clubs name the card 8C."""
@@ -246,7 +258,9 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
     (("9C", 0.3), ("9C", 0.35), "9C"),  # both lean to clubs, neither surely
     (("9S", 0.5), ("9S", 0.5), "9C"),  # the pips' suit, not the corners' lean
     (("9C", 0.45), ("9C", GUESS_CONFIDENCE - 0.01), None),  # one corner guesses at nothing much
-    (("9C", 0.45), ("6C", 0.45), None),  # two numbers: no count to check
+    (("9C", 0.45), ("6C", 0.45), "9C"),  # two numbers of one suit: the pips count nine
+    (("6C", 0.45), ("5C", 0.45), None),  # neither is the count
+    (("9C", 0.45), ("6S", 0.45), None),  # two numbers and two suits: too little agreed
     (("9C", 0.45), ("9D", 0.45), None),  # two colours: the index's ink is in doubt
 ])
 def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(top: tuple[str, float],
@@ -255,7 +269,9 @@ def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(top: tuple[str,
     """Held-out scenes 900204 and 900242: a nine and an eight of clubs, outlined within a few
     pixels, whose corners read their number at 0.34-0.64, split between clubs and spades, so
     that neither named the card; their pips, counted as many as the number and read surely as
-    clubs, name it. A corner's lean (its guess) only says which number to count."""
+    clubs, name it; so they do where the corners lean to two numbers of clubs (held-out 900166:
+    a five read as a five and as a nine) and the pips count one of them. A corner's lean (its
+    guess) only says which cards to choose from."""
     ident = Identifier("standard-52")
     readings = [tuple(Identification(None, p, None, 0.0, guess) for guess, p in (top, bottom))]
     view = card("9C", width=200)

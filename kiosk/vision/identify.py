@@ -31,9 +31,10 @@ read surely as its own suit, they confirm the index's card, which is then as sur
 Pips read surely as a suit of the other colour contradict the index, and the card is refused:
 the pips are read by their shape alone, the index's suit leans on its ink's colour, which a
 washed-out frame takes away (a grey diamond reads as a spade at 0.99). Where the two corners
-disagree on the suit of one number (8C and 8S), or are both too unsure to name it but lean to
-that number in one colour (:data:`GUESS_CONFIDENCE`), the pips, read as surely, settle it
-(:func:`settled_by_pips`) instead of the card being refused.
+disagree on the suit of one number (8C and 8S) or on the number in one suit (9D and 3D), or are
+both too unsure to name it but lean so (:data:`GUESS_CONFIDENCE`), the pips, counted as many as
+one of the two numbers and read as surely, settle it (:func:`settled_by_pips`) instead of the
+card being refused.
 """
 
 from __future__ import annotations
@@ -236,14 +237,15 @@ def with_pips(answer: Identification, card: Card, reading: PipReading | None) ->
 
 def settled_by_pips(answer: Identification, cards: tuple[Card, Card], reading: PipReading | None
                     ) -> Identification:
-    """Two corners naming one number in the two suits of one colour (``cards``) settled by its
-    pips: counted as many as the rank and read surely as one of the two suits, that suit is the
-    answer, the other the runner-up. Anything less leaves the refusal ``answer``."""
-    a, b = cards
-    if not _sure_pips(reading, a.rank) or reading.suit not in (a.suit, b.suit):
+    """Two corners that disagree on a number card (``cards``: one number in the two suits of one
+    colour, or two numbers of one suit) settled by its pips: the one of the two whose number
+    they count and whose suit they read surely is the answer, the other the runner-up. Anything
+    less leaves the refusal ``answer``."""
+    fits = [c for c in cards if _sure_pips(reading, c.rank) and reading.suit == c.suit]
+    if reading is None or len(fits) != 1:
         return answer
-    win, lose = (a, b) if reading.suit == a.suit else (b, a)
-    return _named_by_pips(reading, win.id, lose)
+    win = fits[0]
+    return _named_by_pips(reading, win.id, cards[1] if win is cards[0] else cards[0])
 
 
 def _sure_pips(reading: PipReading | None, rank: str | None) -> TypeGuard[PipReading]:
@@ -356,7 +358,7 @@ class Identifier:
             return answers
         cards = {i: self.deck[a.card_id] for i, a in enumerate(answers) if a.card_id is not None}
         disputes = {i: pair for i, (a, b) in enumerate(readings)
-                    if answers[i].card_id is None and (pair := self._suit_dispute(a, b)) is not None}
+                    if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None}
         numbers = [i for i, c in cards.items() if c.rank in _PIP_COUNTS] + list(disputes)
         if not numbers:
             return answers
@@ -366,17 +368,20 @@ class Identifier:
                       else settled_by_pips(answers[i], disputes[i], reading))
         return out
 
-    def _suit_dispute(self, a: Identification, b: Identification) -> tuple[Card, Card] | None:
-        """The two cards of one number in the two suits of one colour, when two corners name or
-        guess that number in that colour but do not name one card: a club read as a spade from
-        one blurred index (the commonest disagreement), or both corners read too unsurely to
-        name (a club's index read 0.6 as clubs and 0.4 as spades)."""
+    def _dispute(self, a: Identification, b: Identification) -> tuple[Card, Card] | None:
+        """The two number cards two corners name or guess without naming one card, for the pips
+        to settle: one number in the two suits of one colour (a club read as a spade from one
+        blurred index, the commonest disagreement, or a club's index read 0.6 as clubs and 0.4
+        as spades at both corners), or two numbers of one suit (a nine read 1.0 at one corner
+        and as a three at the other)."""
         ga, gb = _named_or_guessed(a), _named_or_guessed(b)
         if ga is None or gb is None:
             return None
         ca, cb = self.deck[ga], self.deck[gb]
-        if ca.rank != cb.rank or ca.rank not in _PIP_COUNTS or ca.suit is None:
+        if ca.rank not in _PIP_COUNTS or cb.rank not in _PIP_COUNTS or ca.suit is None:
             return None
+        if ca.rank != cb.rank:
+            return (ca, cb) if ca.suit == cb.suit else None
         other = f"{ca.rank}{_SAME_COLOUR[ca.suit]}"
         if cb.suit not in (ca.suit, _SAME_COLOUR[ca.suit]) or other not in self.deck:
             return None
