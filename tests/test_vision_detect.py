@@ -58,6 +58,14 @@ def lay(img: np.ndarray, card_id: str, quad: np.ndarray) -> None:
     composite_card(img, face_bgra(DECK[card_id], None, 160), quad, (3.0, 3.0, 2.0, 0.4))
 
 
+def lay_book(img: np.ndarray, a: np.ndarray, b: np.ndarray, away: np.ndarray, overhang: float) -> None:
+    """A book (a plain coloured quad) over ``img`` from the line ``a``-``b`` out along ``away``,
+    reaching past either end of the line by ``overhang`` of its length."""
+    along = (b - a) * overhang
+    book = np.array([a - along, b + along, b + along + away, a - along + away])
+    cv2.fillPoly(img, [book.astype(np.int32)], (40, 90, 200))
+
+
 corner_error = bench_module("_vision").corner_error
 
 
@@ -267,9 +275,8 @@ def test_a_card_partly_under_a_book_is_completed_under_it(level: int, detector: 
     card = card_quad((300, 180), 100, 0.3)
     lay(img, "9C", card)
     top, bottom = card[0] + 0.7 * (card[1] - card[0]), card[3] + 0.7 * (card[2] - card[3])
-    along, away = (bottom - top) * 0.3, (card[1] - card[0]) * 3
-    book = np.array([top - along, bottom + along, bottom + along + away, top - along + away])
-    cv2.fillPoly(img, [book.astype(np.int32)], (40, 90, 200))
+    away = (card[1] - card[0]) * 3
+    lay_book(img, top, bottom, away, 0.3)
     for k in range(1, 7):  # lines of print
         cv2.line(img, tuple((top + away * k / 8).astype(int)), tuple((bottom + away * k / 8).astype(int)),
                  (230, 230, 240), 2)
@@ -290,10 +297,8 @@ def test_the_visible_end_of_a_card_under_a_book_offers_the_whole_card(level: int
         lay(img, card_id, card_quad((80 + 120 * k, 90), 80, 0.1 * k))
     card = card_quad((430, 200), 80, 0.25)
     lay(img, "6D", card)
-    edge_l, edge_r = card[0] + 0.5 * (card[3] - card[0]), card[1] + 0.5 * (card[2] - card[1])
-    wide, up = (edge_r - edge_l) * 0.4, (card[0] - card[3]) * 2
-    book = np.array([edge_l - wide, edge_r + wide, edge_r + wide + up, edge_l - wide + up])
-    cv2.fillPoly(img, [book.astype(np.int32)], (40, 90, 200))
+    lay_book(img, card[0] + 0.5 * (card[3] - card[0]), card[1] + 0.5 * (card[2] - card[1]),
+             (card[0] - card[3]) * 2, 0.4)
     dets = detector.detect(img)
     assert match(dets, card)[0] < 0.6  # the visible end, as a card of its own
     assert max(polygon_iou(q, card) for d in dets for q in d.alternates) > 0.85
