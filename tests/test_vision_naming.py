@@ -86,7 +86,7 @@ def test_a_stretch_of_table_round_a_card_is_no_alternate() -> None:
 
 def test_alternates_are_capped() -> None:
     card = card_quad((300, 200), 80, 0.0)
-    cands = [(card, 0.9, False)] + [(card + (8 + 3 * k, 0), 0.5 - 0.01 * k, True) for k in range(8)]
+    cands = [(card, 0.9, False)] + [(card + (8 + 2 * k, 0), 0.5 - 0.01 * k, True) for k in range(MAX_ALTERNATES + 3)]
     ((_, _, _, alternates),) = _nms(cands, 0.45)
     assert len(alternates) == MAX_ALTERNATES
 

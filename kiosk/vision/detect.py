@@ -64,8 +64,9 @@ SOFT_SCORE = 0.85
 SAME_OUTLINE = 0.85
 #: Alternates kept per quad: the runners-up worth a look are few, clutter offers many. Six, not
 #: four, since a refused outline over two fanned cards may hide both (``naming``): on edje-tfod 2
-#: right ranks more, held-out scenes and empty tables the same (session 22).
-MAX_ALTERNATES = 6
+#: right ranks more, held-out scenes and empty tables the same (session 22); eight, not six,
+#: once a frame reads 24 of them: edje-tfod 2 more, piles 1 and 3 more (session 25).
+MAX_ALTERNATES = 8
 ALTERNATE_SIZE = 2.5  # the most an alternate's area may differ from its winner's, either way
 #: An outline is completed only where at least this share of the smallest card is not yet
 #: inside a card found whole (a card under others shows a corner of about this size).
