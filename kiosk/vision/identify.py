@@ -241,8 +241,10 @@ def settled_by_pips(answer: Identification, cards: tuple[Card, Card], reading: P
     colour, or two numbers of one suit) settled by its pips: the one of the two whose number
     they count and whose suit they read surely is the answer, the other the runner-up. Anything
     less leaves the refusal ``answer``."""
+    if reading is None:
+        return answer
     fits = [c for c in cards if _sure_pips(reading, c.rank) and reading.suit == c.suit]
-    if reading is None or len(fits) != 1:
+    if len(fits) != 1:
         return answer
     win = fits[0]
     return _named_by_pips(reading, win.id, cards[1] if win is cards[0] else cards[0])
