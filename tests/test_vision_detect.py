@@ -18,6 +18,7 @@ from kiosk.render.scenes import card_quad
 from kiosk.render.textures import table_background
 from kiosk.vision.detect import (
     CARD_ASPECT,
+    REFIT_REACH,
     Detector,
     DetectorConfig,
     _agreed,
@@ -369,6 +370,26 @@ BAD_FRAMES = {
     "huge": np.broadcast_to(np.uint8(200), (8000, 8000, 3)),
     "noise": np.random.default_rng(1).integers(0, 256, (360, 640, 3), dtype=np.uint8),
 }
+
+
+@pytest.mark.parametrize("level", [60, 215])
+def test_a_refit_finds_the_edges_further_out_than_the_refinement(level: int) -> None:
+    """An outline shifted along the card by nearly REFIT_REACH of its short side (beyond the
+    usual refinement's reach) is refitted onto the card, on a dark and on a pale table; one
+    already on its card gives no refit (a second look would read the same), nor does a
+    garbage frame."""
+    img = table(level)
+    quad = card_quad((320, 180), 100, 0.4)
+    lay(img, "7D", quad)
+    along = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
+    off = order_corners(quad + along * 0.95 * REFIT_REACH * 100)
+    detector = DETECTORS["hand cues"]
+    (plain,) = detector.look_again(img, [off])
+    assert np.abs(plain.corners - order_corners(quad)).max() > 3
+    fitted, same = detector.refit(img, [off, quad])
+    assert fitted is not None and np.abs(fitted - order_corners(quad)).max() < 2
+    assert same is None
+    assert detector.refit(np.zeros((1, 1), np.uint8), [off]) == [None]
 
 
 @pytest.mark.parametrize("name", sorted(BAD_FRAMES))

@@ -12,7 +12,7 @@ import pytest
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
-from kiosk.vision.detect import MAX_ALTERNATES, Detection, Detector, DetectorConfig, _nms, polygon_iou
+from kiosk.vision.detect import MAX_ALTERNATES, REFIT_REACH, Detection, Detector, DetectorConfig, _nms, polygon_iou
 from kiosk.vision.identify import Identification
 from kiosk.vision.naming import (
     COMPLETED_CONFIDENCE,
@@ -37,6 +37,24 @@ class ByPaper:
         self.calls.append(len(cards))
         return [Identification("AS", self.confidence, "AC", self.confidence - 0.1) if c.face.mean() > 180
                 else Identification(None, 0.2, None, 0.0) for c in cards]
+
+
+class ByRim:
+    """Names a face "AS" when the rim along each of its four sides is paper: an outline off its
+    card shows table along one side (as a misplaced outline cuts an index crop short)."""
+
+    def __init__(self) -> None:
+        self.looked: list[np.ndarray] = []
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        out = []
+        for c in cards:
+            self.looked.append(c.corners)
+            face = c.face
+            rims = (face[:8], face[-8:], face[:, :8], face[:, -8:])
+            out.append(Identification("AS", 0.97, "AC", 0.9) if min(r.mean() for r in rims) > 180
+                       else Identification(None, 0.2, None, 0.0))
+        return out
 
 
 @pytest.fixture
@@ -100,6 +118,36 @@ def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene: tup
     assert polygon_iou(det.corners, quad) > 0.9  # the alternate, refined on the frame
     assert det.partial
     assert ident.calls == [1, 2]  # one look at the winner, one batch of its alternates
+
+
+def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """An outline a pip row off its card along its length (on a pale table, a side found on a
+    row of pips or on the table) is beyond the reach of the usual refinement, and has no
+    alternate: refitted to the edges within REFIT_REACH of its short side, it is the card."""
+    img, quad = scene
+    short = float(np.linalg.norm(quad[1] - quad[0]))
+    along = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
+    off = quad + along * 0.8 * REFIT_REACH * short  # 0.12 of the short side: 13 px
+    assert DETECTOR.look_again(img, [off]) and ByRim().identify_cards(DETECTOR.look_again(img, [off]))[0].card_id is None
+    ident = ByRim()
+    ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off)])
+    assert answer.card_id == "AS" and det.partial
+    assert polygon_iou(det.corners, quad) > 0.95
+    assert len(ident.looked) == 2  # the outline, then its refit
+
+
+def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """The outlines set aside at a place are read first (one that reads is a place the cues
+    found whole), the refused outline refitted last."""
+    img, quad = scene
+    short = float(np.linalg.norm(quad[1] - quad[0]))
+    off = quad + (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0]) * 0.12 * short
+    on_table = card_quad((150, 180), 110, 0.2)
+    ident = ByRim()
+    ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off, on_table)])
+    assert answer.card_id == "AS" and polygon_iou(det.corners, quad) > 0.95
+    assert [polygon_iou(c, on_table) > 0.95 for c in ident.looked] == [False, True, False]
+    assert polygon_iou(ident.looked[2], quad) > 0.95
 
 
 def test_a_second_look_must_be_surer_than_a_first(scene: tuple[np.ndarray, np.ndarray]) -> None:

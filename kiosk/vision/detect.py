@@ -110,6 +110,14 @@ INNER_PIECE = 0.1
 OCCLUDED_COVERAGE = 0.5
 OCCLUDED_SCORE = 0.5
 OCCLUDED_SIZE = 1.3
+#: A refused outline is also looked at refitted to the edges within this share of its short side
+#: (:meth:`Detector.refit`; :func:`refine_quad`'s own reach is 0.09 of its mean side): on a pale
+#: table an outline may lie 16-50 px off its card, one side on a pip row or on the table, and
+#: its index crops then cut the wrong place (session 26: held-out +3 names, piles +4,
+#: `edje-tfod` +3, none wrong; 0.1-0.3 and two reaches at once measured in `docs/vision.md`).
+REFIT_REACH = 0.15
+#: A refit moving no corner further than this (pixels) is the outline as it was: not looked at.
+REFIT_MOVED = 2.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -313,6 +321,23 @@ class Detector:
         for alt in quads:
             q = order_corners(refine_quad(gray, alt) if gray is not None else alt)
             out.append(Detection(q, bgr, 0.0, True))
+        return out
+
+    def refit(self, frame: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray | None]:
+        """Each of ``quads`` (refused outlines, frame pixels) refitted to the edges within
+        REFIT_REACH of its short side, twice (the first pass may move a side onto the card's
+        edge only partly), or None where that moves no corner past REFIT_MOVED (a second look
+        would read the same crops). A frame that is not a picture gives no refit."""
+        bgr = as_bgr(frame)
+        if bgr is None:
+            return [None] * len(quads)
+        gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
+        out: list[np.ndarray | None] = []
+        for quad in quads:
+            quad = order_corners(quad)
+            reach = REFIT_REACH * float(np.linalg.norm(quad[1] - quad[0]))
+            fitted = order_corners(refine_quad(gray, refine_quad(gray, quad, reach), reach))
+            out.append(fitted if float(np.abs(fitted - quad).max()) > REFIT_MOVED else None)
         return out
 
     def _quad(self, cnt: np.ndarray, area: float, lo: float, hi: float

@@ -4,8 +4,9 @@ The detector keeps the best-scored outline of each place, but the score only say
 an outline is, not whether it is the card: a court card's picture frame, two cards taken for
 one, a card cut short by the hand over it all make good quads. The identifier knows better:
 where it cannot read the winner's corners, the outlines the winner set aside at that place
-(:attr:`Detection.alternates`, best first) are read too, and the first one it names takes the
-place; a card among the rest named otherwise and lying on no card named is one more card (the
+(:attr:`Detection.alternates`, best first) are read too, then the winner refitted to edges
+further out (:meth:`Detector.refit`: on a pale table an outline may lie a pip row off its card),
+and the first one it names takes the place; a card among the rest named otherwise and lying on no card named is one more card (the
 refused outline spanned two). This costs nothing on a frame whose cards all read, and never
 names a card where no outline reads: it can turn a refusal into a name, not one name into
 another. A card completed from its visible corners is a guessed outline too, and is named only
@@ -78,12 +79,18 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     """``out`` with each refused detection replaced by its first alternate named surely, and
     after it the other alternates named surely as other cards, apart from those named."""
     detections = [d for d, _ in out]
-    refused = [k for k, (d, a) in enumerate(out) if a.card_id is None and d.alternates]
+    refused = [k for k, (_, a) in enumerate(out) if a.card_id is None]
     if not refused:
         return out
-    # best-scored cards first, and no more looks than a busy frame needs (a cluttered photo can
-    # offer three dozen; each is a warp and a read)
-    looks = [(k, quad) for k in refused for quad in detections[k].alternates][:MAX_SECOND_LOOKS]
+    # each refused outline offers its alternates, then itself refitted to the edges further out
+    # (last: an alternate that reads is the better outline); best-scored cards first, and no
+    # more looks than a busy frame needs (a cluttered photo can offer three dozen; each is a
+    # warp and a read)
+    refits = detector.refit(frame, [detections[k].corners for k in refused])
+    looks = [(k, quad) for k, refit in zip(refused, refits, strict=True)
+             for quad in (*detections[k].alternates, *(() if refit is None else (refit,)))][:MAX_SECOND_LOOKS]
+    if not looks:
+        return out
     alts = detector.look_again(frame, [quad for _, quad in looks])
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
