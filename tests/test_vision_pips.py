@@ -22,6 +22,8 @@ from kiosk.vision.face import FACE_SIZE, INDEX_BOX, face_corners
 from kiosk.vision.identify import (
     GUESS_CONFIDENCE,
     PIP_CONFIDENCE,
+    PIP_COUNT_CONFIDENCE,
+    UNSURE_INDEX,
     Identification,
     Identifier,
     default_models_dir,
@@ -126,6 +128,8 @@ def test_sure_pips_of_the_other_suit_of_the_colour_overrule_the_index() -> None:
     checked = with_pips(index, STANDARD["10S"], reading("C", 10))
     assert checked.card_id == "10C" and checked.runner_up == "10S"
     assert checked.confidence == pytest.approx(0.98) and checked.margin > 0.9
+    # held-out 900086: a three of clubs read 3S at 0.86, its three pips clubs at 0.887
+    assert with_pips(Identification("3S", 0.86, "3C", 0.3), STANDARD["3S"], reading("C", 3, 0.887)).card_id == "3C"
 
 
 def test_sure_pips_of_the_other_colour_contradict_the_index() -> None:
@@ -139,14 +143,29 @@ def test_sure_pips_of_the_other_colour_contradict_the_index() -> None:
 def test_sure_pips_of_its_own_suit_make_the_index_as_sure_as_they_are() -> None:
     """A nine of hearts completed from its visible corners (edje-tfod's cam_image32) reads 0.71 by
     its index, below what a guessed outline must reach; nine pips surely hearts confirm both its
-    number and its suit, and it is named. Pips short of the count or unsure confirm nothing."""
+    number and its suit, and it is named. Pips unsure, or short of the count under a sure
+    index, confirm nothing (short of it under this unsure one, they contradict it: below)."""
     index = Identification("9H", 0.71, "10H", 0.55)
     checked = with_pips(index, STANDARD["9H"], reading("H", 9, 0.97))
     assert (checked.card_id, checked.runner_up, checked.margin) == ("9H", "10H", 0.55)
     assert checked.confidence == pytest.approx(0.97)
     assert with_pips(Identification("9H", 0.99, "10H", 0.9), STANDARD["9H"], reading("H", 9, 0.97)).confidence == 0.99
-    for pips in (reading("H", 8), reading("H", 9, PIP_CONFIDENCE - 0.01)):
-        assert with_pips(index, STANDARD["9H"], pips) == index
+    assert with_pips(index, STANDARD["9H"], reading("H", 9, PIP_CONFIDENCE - 0.01)) == index
+    sure = Identification("9H", 0.99, "10H", 0.9)
+    assert with_pips(sure, STANDARD["9H"], reading("H", 8)) == sure
+
+
+def test_pips_counted_as_another_number_contradict_an_unsure_index() -> None:
+    """Held-out 900171: a three of diamonds outlined a little off, one corner reading 8D at 0.63,
+    three pips surely diamonds: a contradiction, refused. A sure index keeps its answer (a
+    number card under another shows fewer pips), and so does one over an unsure count."""
+    unsure = Identification("8D", 0.63, "3D", 0.5)
+    refused = with_pips(unsure, STANDARD["8D"], reading("D", 3, 0.996))
+    assert refused.card_id is None and refused.runner_up == "8D"
+    assert with_pips(unsure, STANDARD["8D"], reading("D", 3, PIP_COUNT_CONFIDENCE - 0.01)) == unsure
+    assert with_pips(unsure, STANDARD["8D"], reading("D", 1)) == unsure  # one blob counts nothing
+    sure = Identification("8D", UNSURE_INDEX, "3D", 0.5)
+    assert with_pips(sure, STANDARD["8D"], reading("D", 3)) == sure
 
 
 @pytest.mark.parametrize(
@@ -237,8 +256,11 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_number() -> None:
     settled = settled_by_pips(refused, pair, reading("D", 9))
     assert (settled.card_id, settled.runner_up) == ("9D", "3D")
     assert settled_by_pips(refused, pair, reading("D", 3)).card_id == "3D"
-    for pips in (reading("D", 6), reading("H", 9), reading("D", 9, PIP_CONFIDENCE - 0.01)):
+    # the count decides here: read less surely, some pips may be cut short or hidden (a pile's
+    # nine of clubs counted seven at 0.85-0.9), though the suit would be trusted at that
+    for pips in (reading("D", 6), reading("H", 9), reading("D", 9, PIP_COUNT_CONFIDENCE - 0.01)):
         assert settled_by_pips(refused, pair, pips) == refused
+    assert PIP_COUNT_CONFIDENCE - 0.01 >= PIP_CONFIDENCE
 
 
 def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
@@ -251,6 +273,8 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
     assert settled_by_pips(refused, pair, reading("S", 8)).card_id == "8S"
     for pips in (None, reading("C", 7), reading("C", 8, PIP_CONFIDENCE - 0.01), reading("D", 8)):
         assert settled_by_pips(refused, pair, pips) == refused
+    # which suit is not a count: the suit's own bar decides
+    assert settled_by_pips(refused, pair, reading("C", 8, PIP_COUNT_CONFIDENCE - 0.01)).card_id == "8C"
 
 
 @pytest.mark.parametrize(("top", "bottom", "named"), [
