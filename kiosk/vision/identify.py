@@ -30,7 +30,8 @@ and reads them surely as the other suit of the same colour, the pips' suit is th
 read surely as its own suit, they confirm the index's card, which is then as sure as they are.
 Pips read surely as a suit of the other colour contradict the index, and the card is refused:
 the pips are read by their shape alone, the index's suit leans on its ink's colour, which a
-washed-out frame takes away (a grey diamond reads as a spade at 0.99). Where the two corners
+washed-out frame takes away (a grey diamond reads as a spade at 0.99); pips surely counted as
+another number contradict an index read unsurely, and the card is refused. Where the two corners
 disagree on the suit of one number (8C and 8S) or on the number in one suit (9D and 3D), or are
 both too unsure to name it but lean so (:data:`GUESS_CONFIDENCE`), the pips, counted as many as
 one of the two numbers and read as surely, settle it (:func:`settled_by_pips`) instead of the
