@@ -41,8 +41,10 @@ COMPLETED_CONFIDENCE = 0.85
 #: At most this many alternates are read per frame. Photos of a few cards rarely offer more
 #: than 16 (``edje-tfod``: 3 % of photos; the most 44, on an empty table 36); piles do: 22 % of
 #: held-out pile frames offer more than 16, 15 % more than 24 (session 25: 16 -> 24 named 5
-#: more cards in 120 pile scenes, none wrongly).
-MAX_SECOND_LOOKS = 24
+#: more cards in 120 pile scenes, none wrongly). Session 26, with refused outlines' refits
+#: among the looks: 32 named 1 held-out card and 3 pile cards more, none wrongly; 40 one
+#: more held-out card, but a 7D in a pile where none lies.
+MAX_SECOND_LOOKS = 32
 #: Two outlines overlapping this much (IoU) are one card, whatever they are read as: fanned
 #: cards overlap less (edje-tfod's: 0.43-0.58).
 ONE_CARD = 0.7
