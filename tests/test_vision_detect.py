@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
-from kiosk.render.scenes import card_quad
+from kiosk.render.scenes import card_quad, render_scene
 from kiosk.render.textures import table_background
 from kiosk.vision.detect import (
     CARD_ASPECT,
+    COMPLETED_SIZE,
     REFIT_REACH,
     Detector,
     DetectorConfig,
@@ -370,6 +371,20 @@ BAD_FRAMES = {
     "huge": np.broadcast_to(np.uint8(200), (8000, 8000, 3)),
     "noise": np.random.default_rng(1).integers(0, 256, (360, 640, 3), dtype=np.uint8),
 }
+
+
+def test_a_card_on_top_of_a_pile_is_not_taken_for_a_piece_of_the_pile() -> None:
+    """Held-out pile 900004: the outline model calls the whole pile one region, and a card-shaped
+    quad cut from it, 4.5 times a card, took the jack of clubs lying whole on top for a piece of
+    it. Once the cards seen whole set the table's card size, nothing completed or cut is larger
+    than COMPLETED_SIZE times it; the jack is found."""
+    scene = render_scene("standard-52", 8, 900004, (1280, 720), split="heldout", overlap=True)
+    jack = next(c for c in scene.cards if c.card_id == "JC")
+    assert jack.occluded == 0
+    found = DETECTORS["shipped"].detect(scene.image)
+    assert max(polygon_iou(d.corners, jack.corners) for d in found) > 0.8
+    card = cv2.contourArea(jack.corners.astype(np.float32))
+    assert all(cv2.contourArea(d.corners) <= 1.2 * COMPLETED_SIZE * card for d in found)
 
 
 @pytest.mark.parametrize("level", [60, 215])

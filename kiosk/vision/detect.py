@@ -110,6 +110,13 @@ INNER_PIECE = 0.1
 OCCLUDED_COVERAGE = 0.5
 OCCLUDED_SCORE = 0.5
 OCCLUDED_SIZE = 1.3
+#: Once TABLE_CARDS cards seen whole set the table's card size, any card completed from a partial
+#: outline, or cut from a region the outline model merged, is at most this many times its area:
+#: a larger one lies across a pile, and would replace a card seen whole inside it as a piece of
+#: it (pile 900004: a jack of clubs on top lost to a quad 4.5 times a card cut from the model's
+#: region of the whole pile). Held-out piles +4 cards, `edje-tfod` +1; 1.3 cut real completions
+#: short (seven cards outlined less closely in 80 piles).
+COMPLETED_SIZE = 2.0
 #: A refused outline is also looked at refitted to the edges within this share of its short side
 #: (:meth:`Detector.refit`; :func:`refine_quad`'s own reach is 0.09 of its mean side): on a pale
 #: table an outline may lie 16-50 px off its card, one side on a pip row or on the table, and
@@ -284,12 +291,14 @@ class Detector:
         size = _card_size([c[0] for c in candidates])
         table_sized = _table_sized(size, len(candidates))
         known = _table_card_size(size, len(candidates))
-        hidden_most = hi if known is None else OCCLUDED_SIZE * known[0] * known[1]  # half-hidden cards' area
+        card_area = hi if known is None else known[0] * known[1]
+        hidden_most = min(hi, OCCLUDED_SIZE * card_area)  # half-hidden cards' area
+        completed_most = min(hi, COMPLETED_SIZE * card_area)
         candidates, completed = _split_pairs(candidates, size, edges, from_model)
         for cnt, solid, soft in _unexplained(rest, candidates, white.shape, lo):
-            quads = self._partial_quads(cnt, solid, edges, lo, hi, size, hidden_most)
+            quads = self._partial_quads(cnt, solid, edges, lo, completed_most, size, hidden_most)
             if soft:
-                quads += self._trimmed(cnt, edges, lo, hi)
+                quads += [t for t in self._trimmed(cnt, edges, lo, hi) if cv2.contourArea(t[0]) <= completed_most]
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if soft else quads
         candidates += _agreed(_plausible_completions(completed, white, bright, model_mask))
         candidates = [c for c in candidates if table_sized(c[0])]
