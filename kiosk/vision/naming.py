@@ -5,12 +5,12 @@ an outline is, not whether it is the card: a court card's picture frame, two car
 one, a card cut short by the hand over it all make good quads. The identifier knows better:
 where it cannot read the winner's corners, the outlines the winner set aside at that place
 (:attr:`Detection.alternates`, best first) are read too, then the winner refitted to edges
-further out (:meth:`Detector.refit`: on a pale table an outline may lie a pip row off its card),
-and the first one it names takes the place; a card among the rest named otherwise and lying on no card named is one more card (the
-refused outline spanned two). This costs nothing on a frame whose cards all read, and never
-names a card where no outline reads: it can turn a refusal into a name, not one name into
-another. A card completed from its visible corners is a guessed outline too, and is named only
-as surely as an alternate.
+further out (:meth:`Detector.refit`: on a pale table an outline may lie a pip row off its
+card), and the first one it names takes the place; a card among the rest named otherwise and
+lying on no card named is one more card (the refused outline spanned two). This costs nothing
+on a frame whose cards all read, and never names a card where no outline reads: it can turn a
+refusal into a name, not one name into another. A card completed from its visible corners is a
+guessed outline too, and is named only as surely as an alternate.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -78,8 +78,9 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
 
 def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
                   out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
-    """``out`` with each refused detection replaced by its first alternate named surely, and
-    after it the other alternates named surely as other cards, apart from those named."""
+    """``out`` with each refused detection replaced by its first alternate (or its refit, last)
+    named surely, and after it the other alternates named surely as other cards, apart from
+    those named."""
     detections = [d for d, _ in out]
     refused = [k for k, (_, a) in enumerate(out) if a.card_id is None]
     if not refused:
