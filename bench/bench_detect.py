@@ -45,11 +45,16 @@ ERROR_BINS = (0.0, 0.02, 0.05, 0.1, 0.2)
 VISIBLE_STEP = 2.0
 
 
-def outline_step(image: np.ndarray, corners: np.ndarray) -> float:
-    """How plainly a card's outline shows: per side, the median step in the darkest channel
-    between 3-5 px inside and outside, along its middle 70 %; the second-largest of the four
-    (a card needs two sides to be placed)."""
-    low = cv2.GaussianBlur(image.min(axis=2), (3, 3), 0).astype(np.float32)
+def darkest(image: np.ndarray) -> np.ndarray:
+    """The darkest channel of a BGR frame, lightly blurred (float32): what :func:`outline_step`
+    reads, computed once per frame."""
+    return cv2.GaussianBlur(image.min(axis=2), (3, 3), 0).astype(np.float32)
+
+
+def outline_step(low: np.ndarray, corners: np.ndarray) -> float:
+    """How plainly a card's outline shows in ``low`` (:func:`darkest`): per side, the median
+    step between 3-5 px inside and outside, along its middle 70 %; the second-largest of the
+    four (a card needs two sides to be placed)."""
     quad = corners.astype(np.float32)
     centre = quad.mean(axis=0)
     steps = []
@@ -117,7 +122,8 @@ def main() -> int:
         extra += len(dets) - len(m)
         visible += sum(c.index_visible for c in scene.cards)
         if not args.overlap:  # in piles a covered side's step is another card's
-            dim = [t for t, c in enumerate(scene.cards) if outline_step(scene.image, c.corners) < VISIBLE_STEP]
+            low = darkest(scene.image)
+            dim = [t for t, c in enumerate(scene.cards) if outline_step(low, c.corners) < VISIBLE_STEP]
             faint += len(dim)
             faint_found += sum(t in m for t in dim)
         visible_found += sum(scene.cards[t].index_visible for t in m)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -24,6 +25,13 @@ BENCH = REPO / "bench"
 def seed_text(name: str) -> str:
     """The text of a seed file (``000_de7fdf0eefacbd60.txt``), whitespace-normalised."""
     return " ".join((SEEDS / name).read_text(encoding="utf-8").split())
+
+
+def shifted_along(quad: np.ndarray, share: float) -> np.ndarray:
+    """A card's quad (TL, TR, BR, BL) moved along its long side by ``share`` of its short side:
+    an outline found a row of pips or a strip of table off its card."""
+    along = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
+    return quad + along * share * float(np.linalg.norm(quad[1] - quad[0]))
 
 
 def bench_module(name: str) -> ModuleType:

@@ -8,7 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from conftest import bench_module
+from conftest import bench_module, shifted_along
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -333,7 +333,7 @@ def test_a_card_merged_with_a_pale_strip_is_cut_out_at_the_end_its_edges_show() 
     edges = np.zeros_like(region)
     cv2.polylines(edges, [np.round(card).astype(np.int32)], True, 255, 3)
     area = 320 * 400
-    cut = Detector(DetectorConfig(outline_model=False))._trimmed(cnt, edges, 0.003 * area, 0.6 * area)
+    cut = Detector(DetectorConfig(outline_model=False))._trimmed(cnt, edges, 0.003 * area, 0.6 * area, 0.6 * area)
     assert len(cut) == 2
     best = max(cut, key=lambda c: c[1])
     assert polygon_iou(best[0], card) > 0.85 and best[2]
@@ -396,8 +396,7 @@ def test_a_refit_finds_the_edges_further_out_than_the_refinement(level: int) -> 
     img = table(level)
     quad = card_quad((320, 180), 100, 0.4)
     lay(img, "7D", quad)
-    along = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
-    off = order_corners(quad + along * 0.95 * REFIT_REACH * 100)
+    off = order_corners(shifted_along(quad, 0.95 * REFIT_REACH))
     detector = DETECTORS["hand cues"]
     (plain,) = detector.look_again(img, [off])
     assert np.abs(plain.corners - order_corners(quad)).max() > 3

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
+from conftest import shifted_along
 
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
@@ -125,9 +126,7 @@ def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarra
     row of pips or on the table) is beyond the reach of the usual refinement, and has no
     alternate: refitted to the edges within REFIT_REACH of its short side, it is the card."""
     img, quad = scene
-    short = float(np.linalg.norm(quad[1] - quad[0]))
-    along = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
-    off = quad + along * 0.8 * REFIT_REACH * short  # 0.12 of the short side: 13 px
+    off = shifted_along(quad, 0.8 * REFIT_REACH)  # 0.12 of the short side: 13 px
     (plain,) = DETECTOR.look_again(img, [off])
     assert ByRim().identify_cards([plain])[0].card_id is None  # the usual refinement falls short
     ident = ByRim()
@@ -141,8 +140,7 @@ def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]
     """The outlines set aside at a place are read first (one that reads is a place the cues
     found whole), the refused outline refitted last."""
     img, quad = scene
-    short = float(np.linalg.norm(quad[1] - quad[0]))
-    off = quad + (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0]) * 0.12 * short
+    off = shifted_along(quad, 0.8 * REFIT_REACH)
     on_table = card_quad((150, 180), 110, 0.2)
     ident = ByRim()
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off, on_table)])

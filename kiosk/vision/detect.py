@@ -291,14 +291,15 @@ class Detector:
         size = _card_size([c[0] for c in candidates])
         table_sized = _table_sized(size, len(candidates))
         known = _table_card_size(size, len(candidates))
-        card_area = hi if known is None else known[0] * known[1]
-        hidden_most = min(hi, OCCLUDED_SIZE * card_area)  # half-hidden cards' area
-        completed_most = min(hi, COMPLETED_SIZE * card_area)
+        hidden_most = completed_most = hi  # the largest half-hidden card and completed card
+        if known is not None:
+            hidden_most = min(hi, OCCLUDED_SIZE * known[0] * known[1])
+            completed_most = min(hi, COMPLETED_SIZE * known[0] * known[1])
         candidates, completed = _split_pairs(candidates, size, edges, from_model)
         for cnt, solid, soft in _unexplained(rest, candidates, white.shape, lo):
             quads = self._partial_quads(cnt, solid, edges, lo, completed_most, size, hidden_most)
             if soft:
-                quads += [t for t in self._trimmed(cnt, edges, lo, hi) if cv2.contourArea(t[0]) <= completed_most]
+                quads += self._trimmed(cnt, edges, lo, hi, completed_most)
             completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if soft else quads
         candidates += _agreed(_plausible_completions(completed, white, bright, model_mask))
         candidates = [c for c in candidates if table_sized(c[0])]
@@ -391,12 +392,13 @@ class Detector:
             return None
         return quad, SOFT_SCORE * (min(area / qa, 1.0) - abs(np.log(aspect / CARD_ASPECT))), False
 
-    def _trimmed(self, cnt: np.ndarray, edges: np.ndarray, lo: float, hi: float
+    def _trimmed(self, cnt: np.ndarray, edges: np.ndarray, lo: float, hi: float, most: float
                  ) -> list[tuple[np.ndarray, float, bool]]:
         """A card the outline model merged with a pale neighbour along one side (a white stripe,
         a sheet of paper): its region is a filled rectangle too long or too square for a card. A
         card-sized rectangle at either end of it, each scored by how much of its outline is on
-        edges (the cut side is the card's own edge only at the right end)."""
+        edges (the cut side is the card's own edge only at the right end); none larger than
+        ``most`` (a region of a whole pile gives rectangles of several cards)."""
         rect = cv2.minAreaRect(cnt)
         box = cv2.boxPoints(rect).astype(np.float32)
         rw, rh = rect[1]
@@ -421,7 +423,7 @@ class Detector:
         quads = quads.astype(np.float32)
         support = _edge_support(edges, quads).mean(axis=1)
         return [(q, 0.8 * float(sup), True) for q, sup in zip(quads, support, strict=True)
-                if lo <= abs(cv2.contourArea(q)) <= hi]
+                if lo <= abs(cv2.contourArea(q)) <= most]
 
     def _aspect_ok(self, aspect: float) -> bool:
         return abs(np.log(aspect / CARD_ASPECT)) <= self.config.aspect_tolerance
