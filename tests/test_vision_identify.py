@@ -22,6 +22,7 @@ from kiosk.vision.identify import (
     SHIFTS,
     SURE,
     SURE_NONE,
+    ZOOMS,
     Identification,
     Identifier,
     _both_corners,
@@ -32,6 +33,7 @@ from kiosk.vision.identify import (
     default_models_dir,
     prepare,
     shifted_crops,
+    zoomed_crops,
 )
 from kiosk.vision.train.dataset import index_sample
 from kiosk.vision.train.synth import synth_negative
@@ -151,22 +153,41 @@ def test_a_shifted_crop_moves_its_content_and_keeps_its_size() -> None:
         assert moved.min() == 0 and moved.max() == 255  # edges repeated, no black border
 
 
-def test_an_unsure_corner_is_answered_from_its_shifted_readings_a_sure_one_from_its_own() -> None:
+def test_a_zoomed_crop_scales_its_content_about_the_cards_corner() -> None:
+    crop = np.full((90, 44, 3), 255, np.uint8)
+    crop[40:50, 20:24] = 0
+    for zoom, moved in zip(ZOOMS, zoomed_crops(crop), strict=True):
+        assert moved.shape == crop.shape
+        ys, xs = np.nonzero(moved[:, :, 0] < 128)
+        assert xs.mean() == pytest.approx(21.5 * zoom, abs=0.6)  # toward the corner and back
+        assert ys.mean() == pytest.approx(44.5 * zoom, abs=0.6)
+        assert moved.min() == 0 and moved.max() == 255
+
+
+def test_an_unsure_corner_is_answered_from_its_shifted_readings_a_refused_one_also_zoomed() -> None:
     ident = identifier("standard-52")
     rng = np.random.default_rng(4)
     crops = [index_sample(rng, lab) for lab in ("9S", "QH", "10D", "6C", "8H", "3S") for _ in range(6)]
     alone, _ = ident.scores(crops)
     answers = ident.identify_index(crops)
-    unsure = 0
+    unsure = refused = 0
     for crop, probs, answer in zip(crops, alone, answers, strict=True):
         first = _decide(probs, ident._answers, MIN_CONFIDENCE, MIN_MARGIN)
         if (first.card_id is not None and first.confidence >= SURE) or probs[ident._none] >= SURE_NONE:
             assert answer == first
             continue
         unsure += 1
-        mean = (probs + ident.scores(shifted_crops(crop))[0].sum(axis=0)) / (1 + len(SHIFTS))
-        assert answer.card_id == _decide(mean, ident._answers, MIN_CONFIDENCE, MIN_MARGIN).card_id
+        total = probs + ident.scores(shifted_crops(crop))[0].sum(axis=0)
+        shifted = _decide(total / (1 + len(SHIFTS)), ident._answers, MIN_CONFIDENCE, MIN_MARGIN)
+        if shifted.card_id is not None:
+            assert answer.card_id == shifted.card_id
+            continue
+        refused += 1  # still refused: the zoomed readings join the mean
+        total += ident.scores(zoomed_crops(crop))[0].sum(axis=0)
+        zoomed = _decide(total / (1 + len(SHIFTS) + len(ZOOMS)), ident._answers, MIN_CONFIDENCE, MIN_MARGIN)
+        assert (answer.card_id, answer.runner_up) == (zoomed.card_id, zoomed.runner_up)
     assert 0 < unsure < len(crops)
+    assert 0 < refused < unsure
 
 
 def test_a_corner_surely_showing_no_card_is_not_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
