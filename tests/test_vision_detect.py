@@ -16,6 +16,7 @@ from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad, render_scene
 from kiosk.render.textures import table_background
+from kiosk.vision.cues import _fill_holes
 from kiosk.vision.detect import (
     CARD_ASPECT,
     COMPLETED_SIZE,
@@ -23,7 +24,6 @@ from kiosk.vision.detect import (
     Detector,
     DetectorConfig,
     _agreed,
-    _fill_holes,
     _nms,
     _on_frame_edge,
     _split_pairs,
