@@ -1,0 +1,152 @@
+"""Cards found by their ink where their outline does not show: a white card on a white table
+in light that clips both, whose edge is a step of a grey level or less.
+
+What still shows is the print, and a card's print turns into itself by a half turn about the
+card's centre (its two indices, its pips, the two halves of a court picture). Pairs of ink blobs
+alike in size vote for their midpoint; a point that many pairs agree on, about which most of
+the ink around it has a partner, is a card's centre, and that ink's extent, turned to the
+angle at which it is the smallest card-shaped box, is the card less its print-free margin.
+Two cards alike side by side are symmetric about the point between them too, so the smallest
+cluster wins its ink first. Only ink on a table as bright as paper is looked at: elsewhere the
+outline shows and the other cues find the card.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from kiosk.vision.cues import _paper_and_table
+
+#: Ink is this many grey levels darker than the local paper (on the frame's darkest channel,
+#: where red print is dark too); the table counts as white within TABLE_STEP of the paper.
+INK_STEP = 45
+TABLE_STEP = 12
+#: The vote grid's cell, in pixels of the analysis copy, and the votes a card's centre needs.
+CELL = 3.0
+MIN_VOTES = 3
+#: The share of the ink round a centre that must have a partner across it.
+SYMMETRIC_SHARE = 0.7
+#: Print-free margin of a card, as shares of its short and long side (the renderer's three
+#: standard looks: 0.02-0.06 and 0.02-0.04 from the index to the edge).
+MARGIN = (0.04, 0.03)
+#: Long over short side of the print's box: the card's 1.4, with what the margins leave.
+PRINT_ASPECT = (1.2, 1.75)
+_ANGLES = np.radians(np.arange(0, 90, 1.0, dtype=np.float32))
+
+
+def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
+    """Quads (analysis-copy pixels) of the cards whose print is point-symmetric on a white
+    table, smallest first."""
+    blobs = _ink_blobs(small)
+    if blobs is None:
+        return []
+    labels, centres, areas, sizes = blobs
+    h, w = labels.shape
+    i, j = np.triu_indices(len(centres), 1)
+    dist = np.linalg.norm(centres[i] - centres[j], axis=1)
+    alike = ((np.maximum(areas[i], areas[j]) <= 1.6 * np.minimum(areas[i], areas[j]))
+             & (np.abs(sizes[i] - sizes[j]) <= 0.3 * np.maximum(sizes[i], sizes[j]) + 1)
+             & (dist >= 8) & (dist <= 0.55 * min(h, w)))
+    i, j = i[alike], j[alike]
+    mids = (centres[i] + centres[j]) / 2
+    found: list[tuple[float, set[int], np.ndarray]] = []
+    for centre in _vote_peaks(mids, w, h):
+        near = np.linalg.norm(mids - centre, axis=1) <= 1.5 * CELL
+        if not near.any():
+            continue
+        best = max((_around(centres, mids[k], i[near], j[near]) for k in np.nonzero(near)[0]), key=lambda a: a[0])
+        share, centre, reach, members = best
+        if len(members) < 4 or share < SYMMETRIC_SHARE:
+            continue
+        quad = _card_round(_pixels(labels, members + 1, centre, reach))
+        if quad is not None:
+            found.append((reach, set(members.tolist()), quad))
+    out: list[np.ndarray] = []
+    used: set[int] = set()
+    for _, ink, quad in sorted(found, key=lambda f: f[0]):
+        if len(ink & used) <= 0.3 * len(ink):
+            used |= ink
+            out.append(quad)
+    return out
+
+
+def _ink_blobs(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The ink on white table as (labels, centres, areas, sizes), blobs of print size only and
+    labelled 1..n in that order; None where there is too little of it for a card."""
+    white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+    paper, table = _paper_and_table(white)
+    on_white = cv2.compare(table, cv2.subtract(paper, np.full_like(paper, TABLE_STEP)), cv2.CMP_GE)
+    if not cv2.countNonZero(on_white):
+        return None
+    ink = cv2.compare(white, cv2.subtract(paper, np.full_like(paper, INK_STEP)), cv2.CMP_LT)
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(cv2.bitwise_and(ink, on_white), connectivity=8)
+    sizes = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    keep = np.nonzero((stats[:, cv2.CC_STAT_AREA] >= 3) & (sizes <= 0.2 * white.shape[0]))[0]
+    keep = keep[keep > 0]
+    if len(keep) < 4:
+        return None
+    relabel = np.zeros(n, np.int32)
+    relabel[keep] = np.arange(1, len(keep) + 1)
+    return (relabel[labels], centres[keep].astype(np.float32),
+            stats[keep, cv2.CC_STAT_AREA].astype(np.float32), sizes[keep].astype(np.float32))
+
+
+def _pixels(labels: np.ndarray, wanted: np.ndarray, centre: np.ndarray, reach: float) -> np.ndarray:
+    """(x, y) of the pixels labelled one of ``wanted`` within ``reach`` (plus a blob) of ``centre``."""
+    h, w = labels.shape
+    x0, y0 = (max(0, int(c - 1.3 * reach)) for c in centre)
+    x1, y1 = min(w, int(centre[0] + 1.3 * reach) + 1), min(h, int(centre[1] + 1.3 * reach) + 1)
+    ys, xs = np.nonzero(np.isin(labels[y0:y1, x0:x1], wanted))
+    return np.stack([xs + x0, ys + y0], axis=1)
+
+
+def _vote_peaks(mids: np.ndarray, w: int, h: int) -> list[np.ndarray]:
+    """Grid cells (their centres) where at least MIN_VOTES midpoints fall within a cell around,
+    local maxima only."""
+    gx, gy = int(w / CELL) + 1, int(h / CELL) + 1
+    votes = np.zeros((gy, gx), np.float32)
+    np.add.at(votes, (np.clip((mids[:, 1] / CELL).astype(int), 0, gy - 1),
+                      np.clip((mids[:, 0] / CELL).astype(int), 0, gx - 1)), 1)
+    summed = cv2.boxFilter(votes, -1, (3, 3), normalize=False)
+    peaks = np.argwhere((summed >= MIN_VOTES) & (summed == cv2.dilate(summed, np.ones((5, 5), np.uint8))))
+    return [np.array([(x + 0.5) * CELL, (y + 0.5) * CELL], np.float32) for y, x in peaks]
+
+
+def _around(centres: np.ndarray, centre: np.ndarray, i: np.ndarray, j: np.ndarray
+            ) -> tuple[float, np.ndarray, float, np.ndarray]:
+    """(symmetric share, centre, reach, members) of the ink within reach of ``centre``, the
+    midpoint of one of the pairs ``i``, ``j`` that voted there: the reach is the farthest of
+    those pairs' blobs from it (the indices, at the card's corners), a little more."""
+    paired = np.unique(np.concatenate([i, j]))
+    reach = 1.08 * float(np.linalg.norm(centres[paired] - centre, axis=1).max())
+    members = np.nonzero(np.linalg.norm(centres - centre, axis=1) <= reach)[0]
+    return _symmetric_share(centres[members], centre, reach), centre, reach, members
+
+
+def _symmetric_share(points: np.ndarray, centre: np.ndarray, reach: float) -> float:
+    """The share of ``points`` whose mirror through ``centre`` lies on another of them."""
+    mirrored = 2 * centre - points
+    gaps = np.linalg.norm(mirrored[:, None, :] - points[None, :, :], axis=2)
+    return float((gaps <= max(3.0, 0.1 * reach)).any(axis=1).mean())
+
+
+def _card_round(pixels: np.ndarray) -> np.ndarray | None:
+    """The card whose print ``pixels`` (x, y) are: their box at the angle where it is smallest
+    among card-shaped boxes (the smallest box of all leans along a 5's diagonal of pips), grown
+    by the card's margin; None if no angle gives a card shape."""
+    pts = pixels.astype(np.float32)
+    cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
+    u = pts[:, :1] * cos + pts[:, 1:] * sin
+    v = pts[:, 1:] * cos - pts[:, :1] * sin
+    du, dv = u.max(axis=0) - u.min(axis=0), v.max(axis=0) - v.min(axis=0)
+    ratio = np.maximum(du, dv) / np.maximum(np.minimum(du, dv), 1)
+    area = np.where((ratio >= PRINT_ASPECT[0]) & (ratio <= PRINT_ASPECT[1]), du * dv, np.inf)
+    k = int(np.argmin(area))
+    if not np.isfinite(area[k]) or min(du[k], dv[k]) < 10:
+        return None
+    centre_u, centre_v = (u[:, k].max() + u[:, k].min()) / 2, (v[:, k].max() + v[:, k].min()) / 2
+    centre = (float(centre_u * cos[k] - centre_v * sin[k]), float(centre_u * sin[k] + centre_v * cos[k]))
+    margin_u, margin_v = MARGIN if du[k] < dv[k] else MARGIN[::-1]
+    size = (float(du[k]) / (1 - 2 * margin_u), float(dv[k]) / (1 - 2 * margin_v))
+    return cv2.boxPoints((centre, size, float(np.degrees(_ANGLES[k])))).astype(np.float32)
