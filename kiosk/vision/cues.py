@@ -40,7 +40,7 @@ class Cue(NamedTuple):
 _KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 
 
-def _paper_and_table(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def paper_and_table(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel, the local table level (mean over an eighth of the frame) and the local paper
     level (the brightest nearby, over about a card's reach): both follow uneven light."""
     h, w = white.shape
@@ -97,7 +97,7 @@ def hand_cues(small: np.ndarray, white: np.ndarray, paper: float, lo: float, hi:
       on a white table where whiteness says nothing.
     """
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    paper_map, table_map = _paper_and_table(white)
+    paper_map, table_map = paper_and_table(white)
     fg = _whiter_than_surroundings(white, paper_map, table_map, 0.35)
     strict = _whiter_than_surroundings(white, paper_map, table_map, 0.8)  # near-white tables
     blur = cv2.GaussianBlur(gray, (5, 5), 0)

@@ -15,7 +15,9 @@ index corner shows therefore survives a covered outline. Non-maximum suppression
 candidates, and the corners are refined to sub-pixel on the full-resolution frame. What it sets
 aside at a card's place is kept as that card's *alternates*, for a second look where the
 identifier cannot read the winner (:mod:`kiosk.vision.naming`); a quad seen whole also offers
-the two cards of which it may be the visible end (:func:`_card_ends`: the rest under a hand).
+the two cards of which it may be the visible end (:func:`_card_ends`: the rest under a hand),
+and a loose outline on a white table the card that the symmetry of the print under it shows
+(:mod:`kiosk.vision.symmetry`: the card's own outline may not show there at all).
 """
 
 from __future__ import annotations
@@ -248,7 +250,7 @@ class Detector:
         model_mask = None
         if self.outline is not None:
             cue, edges = outline_cue(self.outline, small, lo, hi,
-                                      lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
+                                     lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
             cues.append(cue)  # first: its outline wins over the same card from another cue
             model_mask = cue.solid
         if cfg.hand_cues or self.outline is None:
@@ -310,7 +312,7 @@ class Detector:
             if full_gray is not None:
                 q = refine_quad(full_gray, q)
             out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
-        if cfg.hand_cues:
+        if cfg.hand_cues or self.outline is None:
             out = _with_symmetric(out, [order_corners(q / scale) for q in symmetric_cards(small)])
         return out
 

@@ -2,7 +2,8 @@
 in light that clips both, whose edge is a step of a grey level or less.
 
 What still shows is the print, and a card's print turns into itself by a half turn about the
-card's centre (its two indices, its pips, the two halves of a court picture). Pairs of ink blobs
+card's centre (its two indices, its pips; a court card's picture too, but it is one blob with
+no partner, so court cards are seldom found this way). Pairs of ink blobs
 alike in size vote for their midpoint; a point that many pairs agree on, about which most of
 the ink around it has a partner, is a card's centre, and that ink's extent, turned to the
 angle at which it is the smallest card-shaped box, is the card less its print-free margin.
@@ -16,7 +17,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from kiosk.vision.cues import _paper_and_table
+from kiosk.vision.cues import paper_and_table
 
 #: Ink is this many grey levels darker than the local paper (on the frame's darkest channel,
 #: where red print is dark too); the table counts as white within TABLE_STEP of the paper.
@@ -75,7 +76,7 @@ def _ink_blobs(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
     """The ink on white table as (labels, centres, areas, sizes), blobs of print size only and
     labelled 1..n in that order; None where there is too little of it for a card."""
     white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
-    paper, table = _paper_and_table(white)
+    paper, table = paper_and_table(white)
     on_white = cv2.compare(table, cv2.subtract(paper, np.full_like(paper, TABLE_STEP)), cv2.CMP_GE)
     if not cv2.countNonZero(on_white):
         return None
