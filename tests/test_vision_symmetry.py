@@ -1,5 +1,5 @@
 """Cards found by the half-turn symmetry of their print where their outline does not show
-(:mod:`kiosk.vision.symmetry`), and how the detector offers them (:func:`detect._with_symmetric`)."""
+(:mod:`kiosk.vision.symmetry`), and how the detector offers them (:meth:`Detector.printed`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
-from kiosk.vision.detect import SAME_OUTLINE, SYMMETRIC_OVER, _with_symmetric, polygon_iou
+from kiosk.vision.detect import SAME_OUTLINE, SYMMETRIC_OVER, Detector, polygon_iou
 from kiosk.vision.symmetry import symmetric_cards
 
 DECK = load_deck("standard-52")
@@ -63,17 +63,14 @@ def test_a_card_on_a_dark_table_is_left_to_its_outline() -> None:
     assert symmetric_cards(np.full((360, 640, 3), 255, np.uint8)) == []
 
 
-def test_a_card_seen_by_its_print_is_offered_as_the_loose_outline_first_alternate() -> None:
-    card = card_quad((320, 180), 70, 0.35)
-    loose = card_quad((335, 190), 80, 0.35)  # a found outline off the card
-    elsewhere = card_quad((100, 100), 70, 0.0)
+def test_a_loose_outline_is_offered_the_card_its_print_shows_and_no_other() -> None:
+    card, apart = card_quad((200, 180), 70, 0.35), card_quad((450, 180), 70, 0.35)
+    img = white_table([("5D", card), ("8C", apart)])  # the eight of clubs under no outline
+    loose, elsewhere = card_quad((212, 190), 80, 0.35), card_quad((560, 300), 60, 0.0)
     assert SYMMETRIC_OVER <= polygon_iou(card, loose) < SAME_OUTLINE
-    old = card_quad((330, 180), 70, 0.35)
-    found = [(loose, 0.5, True, (old,)), (elsewhere, 0.9, False, ())]
-    out = _with_symmetric(found, [card, card_quad((500, 250), 70, 0.2)])
-    assert [o[0] is f[0] for o, f in zip(out, found, strict=True)] == [True, True]
-    assert out[0][3][0] is card and out[0][3][1] is old  # read first when the outline is refused
-    assert out[1] == found[1]
-    assert len(out) == 2  # the card over no found outline is left out
-    again = _with_symmetric(found, [loose + 0.5])  # the found outline itself: nothing new
-    assert again == found
+    detector = Detector()
+    (found,), over_nothing = detector.printed(img, [loose, elsewhere])
+    assert polygon_iou(found, card) >= 0.9
+    assert over_nothing == ()
+    assert detector.printed(img, [card + 0.5, elsewhere]) == [(), ()]  # outlined already: nothing new
+    assert detector.printed(np.zeros((1, 1), np.uint8), [loose]) == [()]

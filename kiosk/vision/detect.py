@@ -15,9 +15,9 @@ index corner shows therefore survives a covered outline. Non-maximum suppression
 candidates, and the corners are refined to sub-pixel on the full-resolution frame. What it sets
 aside at a card's place is kept as that card's *alternates*, for a second look where the
 identifier cannot read the winner (:mod:`kiosk.vision.naming`); a quad seen whole also offers
-the two cards of which it may be the visible end (:func:`_card_ends`: the rest under a hand),
-and a loose outline on a white table the card that the symmetry of the print under it shows
-(:mod:`kiosk.vision.symmetry`: the card's own outline may not show there at all).
+the two cards of which it may be the visible end (:func:`_card_ends`: the rest under a hand).
+A refused outline on a white table may also be offered the card that the symmetry of the print
+under it shows (:meth:`Detector.printed`): the card's own outline may not show there at all.
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ SAME_OUTLINE = 0.85
 #: right ranks more, held-out scenes and empty tables the same (session 22); eight, not six,
 #: once a frame reads 24 of them: edje-tfod 2 more, piles 1 and 3 more (session 25).
 MAX_ALTERNATES = 8
-#: A card seen by its print's symmetry over a found outline of at least this IoU is read as that
-#: outline's first alternate (the outline is then a loose one).
+#: A card seen by its print's symmetry over a found outline of at least this IoU is read first
+#: when that outline is refused (:meth:`Detector.printed`; the outline is then a loose one).
 SYMMETRIC_OVER = 0.2
 ALTERNATE_SIZE = 2.5  # the most an alternate's area may differ from its winner's, either way
 #: An outline is completed only where at least this share of the smallest card is not yet
@@ -237,10 +237,7 @@ class Detector:
         """(corners in frame pixels, score, partial, alternates) per card, without warping the
         faces; the alternates are unrefined, in frame pixels."""
         cfg = self.config
-        h, w = bgr.shape[:2]
-        scale = min(1.0, cfg.work_side / max(h, w))
-        small = bgr if scale == 1.0 else cv2.resize(bgr, (round(w * scale), round(h * scale)),
-                                                   interpolation=cv2.INTER_AREA)
+        small, scale = self._analysis_copy(bgr)
         area = float(small.shape[0] * small.shape[1])
         lo, hi = cfg.min_area * area, cfg.max_area * area
         white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
@@ -312,8 +309,38 @@ class Detector:
             if full_gray is not None:
                 q = refine_quad(full_gray, q)
             out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
-        if cfg.hand_cues or self.outline is None:
-            out = _with_symmetric(out, [order_corners(q / scale) for q in symmetric_cards(small)])
+        return out
+
+    def _analysis_copy(self, bgr: np.ndarray) -> tuple[np.ndarray, float]:
+        """The frame at :attr:`DetectorConfig.work_side` on its long side (never enlarged), and
+        that scale."""
+        h, w = bgr.shape[:2]
+        scale = min(1.0, self.config.work_side / max(h, w))
+        small = bgr if scale == 1.0 else cv2.resize(bgr, (round(w * scale), round(h * scale)),
+                                                   interpolation=cv2.INTER_AREA)
+        return small, scale
+
+    def printed(self, frame: np.ndarray, outlines: Sequence[np.ndarray]) -> list[tuple[np.ndarray, ...]]:
+        """Per outline of ``outlines`` (frame pixels), the cards that the symmetry of the print
+        shows over it (:mod:`kiosk.vision.symmetry`) and over no other of them more, without
+        outlining it again (IoU from :data:`SYMMETRIC_OVER` to :data:`SAME_OUTLINE`): on a white
+        table in light that clips it a card's own outline may not show, and the outline found
+        there is a loose one. Naming asks for them once an outline is refused (the cue costs
+        1-2 ms a frame with a white table in it). A card over no outline is not offered: on
+        `edje-tfod`'s photos (printed paper, text) such cards were 309 more outlines, none named;
+        on held-out scenes they named none either. None where the hand-set cues are off or the
+        frame is not a picture."""
+        out: list[tuple[np.ndarray, ...]] = [() for _ in outlines]
+        bgr = as_bgr(frame)
+        if bgr is None or not outlines or not (self.config.hand_cues or self.outline is None):
+            return out
+        small, scale = self._analysis_copy(bgr)
+        for quad in symmetric_cards(small):
+            quad = order_corners(quad / scale)
+            ious = [polygon_iou(quad, o) for o in outlines]
+            best = int(np.argmax(ious))
+            if SYMMETRIC_OVER <= ious[best] < SAME_OUTLINE:
+                out[best] = (quad, *out[best])
         return out
 
     def look_again(self, frame: np.ndarray, quads: Sequence[np.ndarray]) -> list[Detection]:
@@ -491,24 +518,6 @@ class Detector:
         best = score.argmax(axis=1)
         return [(quads[2 * h + k], 0.8 * float(score[h, k]), True)
                 for h, k in enumerate(best) if score[h, k] >= 0]
-
-
-def _with_symmetric(found: list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]],
-                    quads: list[np.ndarray]) -> list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]]:
-    """``found`` (frame pixels) with each of the cards seen by the symmetry of their print
-    (:mod:`kiosk.vision.symmetry`, ``quads``) that lies over a found outline without outlining
-    it again (IoU from :data:`SYMMETRIC_OVER` to :data:`SAME_OUTLINE`: a loose outline on a white
-    table) as that outline's first alternate, read if the outline is refused. One over no found
-    outline is left out: on `edje-tfod`'s photos (printed paper, text) such cards were 309 more
-    outlines, none named; on held-out scenes they named none either."""
-    out = list(found)
-    for quad in quads:
-        ious = [polygon_iou(quad, f[0]) for f in out]
-        best = int(np.argmax(ious)) if ious else -1
-        if best >= 0 and SYMMETRIC_OVER <= ious[best] < SAME_OUTLINE:
-            corners, score, partial, alternates = out[best]
-            out[best] = (corners, score, partial, (quad, *alternates))
-    return out
 
 
 def _unexplained(rest: list[tuple[np.ndarray, np.ndarray, bool]], found: list[tuple[np.ndarray, float, bool]],

@@ -3,8 +3,10 @@
 The detector keeps the best-scored outline of each place, but the score only says how card-like
 an outline is, not whether it is the card: a court card's picture frame, two cards taken for
 one, a card cut short by the hand over it all make good quads. The identifier knows better:
-where it cannot read the winner's corners, the outlines the winner set aside at that place
-(:attr:`Detection.alternates`, best first) are read too, then the winner refitted to edges
+where it cannot read the winner's corners, the card that the symmetry of the print shows
+there (:meth:`Detector.printed`: on a white table in clipped light the outline may not show),
+then the outlines the winner set aside at that place (:attr:`Detection.alternates`, best
+first) are read too, then the winner refitted to edges
 further out (:meth:`Detector.refit`: on a pale table an outline may lie a pip row off its
 card), and the first one it names takes the place; a card among the rest named otherwise and
 lying on no card named is one more card (the refused outline spanned two). This costs nothing
@@ -85,13 +87,16 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     refused = [k for k, (_, a) in enumerate(out) if a.card_id is None]
     if not refused:
         return out
-    # each refused outline offers its alternates, then itself refitted to the edges further out
-    # (last: an alternate that reads is the better outline); best-scored cards first, and no
+    # each refused outline offers the card its print shows, its alternates, then itself
+    # refitted to the edges further out (last: an alternate that reads is the better outline);
+    # best-scored cards first, and no
     # more looks than a busy frame needs (a cluttered photo can offer three dozen; each is a
     # warp and a read)
     refits = detector.refit(frame, [detections[k].corners for k in refused])
+    printed = detector.printed(frame, [d.corners for d in detections])
     looks = [(k, quad) for k, refit in zip(refused, refits, strict=True)
-             for quad in (*detections[k].alternates, *(() if refit is None else (refit,)))][:MAX_SECOND_LOOKS]
+             for quad in (*printed[k], *detections[k].alternates, *(() if refit is None else (refit,)))
+             ][:MAX_SECOND_LOOKS]
     if not looks:
         return out
     alts = detector.look_again(frame, [quad for _, quad in looks])
