@@ -32,7 +32,17 @@ from kiosk.vision.identify import (
     with_pips,
 )
 from kiosk.vision.naming import name_cards
-from kiosk.vision.pips import MAX_PIPS, MODEL_FILE, PIP_INPUT, PIP_LABELS, PipReader, PipReading, pip_patches
+from kiosk.vision.pips import (
+    MAX_PIPS,
+    MODEL_FILE,
+    PIP_INPUT,
+    PIP_LABELS,
+    PipReader,
+    PipReading,
+    _laid_out_as,
+    _pips,
+    pip_patches,
+)
 from kiosk.vision.train.pips import NUMBER_RANKS, camera_card
 
 STANDARD = load_deck("standard-52")
@@ -324,3 +334,26 @@ def test_without_the_pip_model_the_index_answers_alone(index_only: Path) -> None
 
 def test_every_number_rank_is_drawn_for_training() -> None:
     assert set(NUMBER_RANKS) == {c.rank for c in STANDARD if c.rank and c.rank not in "JQK"}
+
+
+def test_pips_count_only_in_their_numbers_layout() -> None:
+    """A two and a three stand in one column down the middle, four and more in two or three: an
+    outline cut short by one pip of a four leaves three pips in two columns, which the pile's
+    four of clubs had named 3C (session 27)."""
+    one_column, two_columns = np.array([0.5, 0.52, 0.49]), np.array([0.3, 0.7, 0.31])
+    assert _laid_out_as(one_column) and not _laid_out_as(two_columns)
+    assert _laid_out_as(np.array([0.3, 0.7, 0.3, 0.7])) and not _laid_out_as(np.array([0.5] * 4))
+    for card_id in ("2C", "3S", "4C", "8D"):
+        _, columns = _pips(*card(card_id))
+        assert len(columns) == int(card_id[:-1]) and _laid_out_as(columns)
+
+
+def test_a_four_cut_to_two_pips_side_by_side_is_no_reading(reader: PipReader) -> None:
+    """No two lies side by side: pips that do not lie as their count says are a face cut short."""
+    img, corners = card("4C", width=160)
+    cut = corners.copy()
+    cut[[0, 1], 1] += 0.42 * (corners[3, 1] - corners[0, 1])  # the top row of pips off the face
+    patches, count = pip_patches(img, cut)
+    assert count == 2  # the bottom row: two pips side by side, as no two lies
+    assert reader.read([(img, cut)]) == [None]
+    assert reader.read([(img, corners)])[0] is not None

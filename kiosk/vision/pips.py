@@ -46,6 +46,8 @@ _SAME_SIZE = 1.6  # pips of one card are alike: within this factor of their medi
 _MIN_CONTRAST = 40  # grey levels between the paper and the darkest ink; less is no print at all
 #: Pips read per card at most (a ten's): more blobs of one size are clutter, not a card's pips.
 MAX_PIPS = 10
+#: Pips whose centres spread no wider than this share of the face stand in one column.
+ONE_COLUMN = 0.15
 
 
 @dataclass(frozen=True)
@@ -75,26 +77,33 @@ def _pip_mask(grey: np.ndarray, paper: float, dark: float) -> np.ndarray:
 
 
 def pip_patches(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, int]:
+    """The pips of the card at ``corners`` in ``image`` (:func:`_pips`) and how many there are."""
+    patches, columns = _pips(image, corners)
+    return patches, len(columns)
+
+
+def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The pips of the card at ``corners`` (TL, TR, BR, BL, either way up) in the BGR ``image``
     (a frame, or a face with its own corners): up to :data:`MAX_PIPS` float32 ink patches
     ``(n, PIP_INPUT, PIP_INPUT, 1)`` (0 paper, 1 the darkest ink), each pip centred and scaled
-    to fill four fifths of its patch, and how many pips there are; none where the face shows no
-    group of like-sized pips. Training cuts its samples with this very function.
+    to fill four fifths of its patch, and each pip's centre across the face (0 its left edge, 1
+    its right); none where the face shows no group of like-sized pips. Training cuts its samples
+    with this very function.
 
     The pips are found on a small warp of the face (:data:`PIP_FACE`, a quarter of the pixels)
     and each is then cut from ``image`` itself, so its patch has every pixel the camera gave.
     Ink is measured on the darkest channel (black and red pips both lie low there, paper of any
     tint is high), scaled between the face's paper level and its darkest ink: the same patch
     whatever the light, the cast or the ink colour."""
-    empty = np.zeros((0, PIP_INPUT, PIP_INPUT, 1), np.float32)
+    empty = np.zeros((0, PIP_INPUT, PIP_INPUT, 1), np.float32), np.zeros(0, np.float32)
     if image.ndim != 3 or image.shape[2] < 3 or min(image.shape[:2]) < 16 or image.dtype != np.uint8:
-        return empty, 0
+        return empty
     low, corners = _darkest_round(image, np.asarray(corners, np.float32))
     to_face = face_homography(corners, PIP_FACE)
     grey = cv2.warpPerspective(low, to_face, PIP_FACE, borderMode=cv2.BORDER_REPLICATE)
     paper, dark = _levels(grey)
     if paper - dark < _MIN_CONTRAST:
-        return empty, 0
+        return empty
     stats = cv2.connectedComponentsWithStats(_pip_mask(grey, paper, dark), connectivity=8)[2][1:]
     x, y, w, h, a = (stats[:, k].astype(np.float32) for k in range(5))
     fw, fh = PIP_FACE
@@ -103,7 +112,7 @@ def pip_patches(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, int
     blobs = stats[(a >= _AREA[0] * fw * fh) & (a <= _AREA[1] * fw * fh) & (w <= _ASPECT * h) & (h <= _ASPECT * w)
                   & (a >= _FILL * w * h) & ~(side & end)]
     if not len(blobs):
-        return empty, 0
+        return empty
     median = float(np.median(blobs[:, 4]))
     pips = blobs[(blobs[:, 4] >= median / _SAME_SIZE) & (blobs[:, 4] <= median * _SAME_SIZE)]
     out = np.empty((min(len(pips), MAX_PIPS), PIP_INPUT, PIP_INPUT, 1), np.float32)
@@ -114,7 +123,7 @@ def pip_patches(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, int
         out[k, :, :, 0] = cv2.warpPerspective(low, face_to_patch @ to_face, (PIP_INPUT, PIP_INPUT),
                                               borderMode=cv2.BORDER_REPLICATE)
     np.clip((paper - out) / (paper - dark), 0, 1, out=out)
-    return out, len(pips)
+    return out, (pips[:, 0] + pips[:, 2] / 2).astype(np.float32) / fw
 
 
 def _darkest_round(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -141,21 +150,32 @@ class PipReader:
     def read(self, cards: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[PipReading | None]:
         """One reading per (image, corners) of a card (:func:`pip_patches`); None where its face
         shows no pips."""
-        found = [pip_patches(image, corners) for image, corners in cards]
-        if not any(count for _, count in found):
+        found = [_pips(image, corners) for image, corners in cards]
+        if not any(len(columns) for _, columns in found):
             return [None] * len(cards)
         probs = self._model.run(np.concatenate([p for p, _ in found]))[0]
         out: list[PipReading | None] = []
         start = 0
-        for patches, count in found:
-            if not count:
+        for patches, columns in found:
+            scores = probs[start:start + len(patches)]
+            start += len(patches)
+            count = len(columns)
+            if not count or not _laid_out_as(columns):
                 out.append(None)
                 continue
-            mean = probs[start:start + len(patches)].mean(axis=0)
-            start += len(patches)
+            mean = scores.mean(axis=0)
             best = int(mean.argmax())
             out.append(PipReading(count, PIP_LABELS[best], float(mean[best]), tuple(float(v) for v in mean)))
         return out
+
+
+def _laid_out_as(columns: np.ndarray) -> bool:
+    """Whether pips across the face at ``columns`` (0-1) lie as their count's layout does: a two
+    and a three in one column down the middle, four and more in two columns or three. A face
+    cut short by its outline counts one pip less in the wrong layout (a four of clubs cut to three
+    pips in two columns, named 3C by them on a pile)."""
+    spread = float(columns.max() - columns.min())
+    return spread <= ONE_COLUMN if len(columns) <= 3 else spread > ONE_COLUMN
 
 
 def load_pip_reader(directory: Path) -> PipReader | None:
