@@ -457,22 +457,22 @@ class Identifier:
         (held-out scenes: 2 names lost, 2 gained)."""
         if not unsure:
             return answers
-        sums = probs[list(unsure)] + self._readings(crops, unsure, shifted_crops, len(SHIFTS))
+        sums = probs[list(unsure)] + self._readings(crops, unsure, shifted_crops)
         for k, i in enumerate(unsure):
             answers[i] = _decide(sums[k] / (1 + len(SHIFTS)), self._answers, MIN_CONFIDENCE, MIN_MARGIN)
         refused = [k for k, i in enumerate(unsure) if answers[i].card_id is None]
         if refused:
-            more = sums[refused] + self._readings(crops, [unsure[k] for k in refused], zoomed_crops, len(ZOOMS))
+            more = sums[refused] + self._readings(crops, [unsure[k] for k in refused], zoomed_crops)
             for k, total in zip(refused, more, strict=True):
                 answers[unsure[k]] = _decide(total / (1 + len(SHIFTS) + len(ZOOMS)), self._answers,
                                              MIN_CONFIDENCE, MIN_MARGIN)
         return answers
 
     def _readings(self, crops: Sequence[np.ndarray], which: Sequence[int],
-                  variants: Callable[[np.ndarray], list[np.ndarray]], n: int) -> np.ndarray:
-        """Per crop of ``which``, the summed probabilities of its ``n`` ``variants``."""
+                  variants: Callable[[np.ndarray], list[np.ndarray]]) -> np.ndarray:
+        """Per crop of ``which``, the summed probabilities of its ``variants`` (as many for each)."""
         probs, _ = self.scores([v for i in which for v in variants(_as_bgr(crops[i]))])
-        return probs.reshape(len(which), n, -1).sum(axis=1)
+        return probs.reshape(len(which), -1, probs.shape[-1]).sum(axis=1)
 
 
 def shifted_crops(crop: np.ndarray) -> list[np.ndarray]:

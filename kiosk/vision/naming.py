@@ -89,9 +89,8 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         return out
     # each refused outline offers the card its print shows, its alternates, then itself
     # refitted to the edges further out (last: an alternate that reads is the better outline);
-    # best-scored cards first, and no
-    # more looks than a busy frame needs (a cluttered photo can offer three dozen; each is a
-    # warp and a read)
+    # best-scored cards first, and no more looks than a busy frame needs (a cluttered photo can
+    # offer three dozen; each is a warp and a read)
     refits = detector.refit(frame, [detections[k].corners for k in refused])
     printed = detector.printed(frame, [d.corners for d in detections])
     looks = [(k, quad) for k, refit in zip(refused, refits, strict=True)

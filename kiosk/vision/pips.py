@@ -148,8 +148,8 @@ class PipReader:
         self._model = TfliteModel(path)
 
     def read(self, cards: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[PipReading | None]:
-        """One reading per (image, corners) of a card (:func:`pip_patches`); None where its face
-        shows no pips."""
+        """One reading per (image, corners) of a card (:func:`_pips`); None where its face shows
+        no pips, or pips that do not lie as their count's layout does (:func:`_laid_out_as`)."""
         found = [_pips(image, corners) for image, corners in cards]
         if not any(len(columns) for _, columns in found):
             return [None] * len(cards)
@@ -171,9 +171,9 @@ class PipReader:
 
 def _laid_out_as(columns: np.ndarray) -> bool:
     """Whether pips across the face at ``columns`` (0-1) lie as their count's layout does: a two
-    and a three in one column down the middle, four and more in two columns or three. A face
-    cut short by its outline counts one pip less in the wrong layout (a four of clubs cut to three
-    pips in two columns, named 3C by them on a pile)."""
+    and a three in one column, four and more in two columns or three (their spread against
+    :data:`ONE_COLUMN`). A face cut short by its outline counts fewer pips in the wrong layout
+    (a four of clubs cut to three pips in two columns, named 3C by them on a pile)."""
     spread = float(columns.max() - columns.min())
     return spread <= ONE_COLUMN if len(columns) <= 3 else spread > ONE_COLUMN
 

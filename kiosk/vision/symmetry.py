@@ -52,12 +52,17 @@ def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
     i, j = i[alike], j[alike]
     mids = (centres[i] + centres[j]) / 2
     found: list[tuple[float, set[int], np.ndarray]] = []
-    for centre in _vote_peaks(mids, w, h):
-        near = np.linalg.norm(mids - centre, axis=1) <= 1.5 * CELL
+    seen: list[np.ndarray] = []  # the centres looked at: a plateau of votes gives several peaks
+    for peak in _vote_peaks(mids, w, h):
+        near = np.linalg.norm(mids - peak, axis=1) <= 1.5 * CELL
         if not near.any():
             continue
-        best = max((_around(centres, mids[k], i[near], j[near]) for k in np.nonzero(near)[0]), key=lambda a: a[0])
-        share, centre, reach, members = best
+        paired = np.unique(np.concatenate([i[near], j[near]]))
+        share, centre, reach, members = max((_around(centres, mids[k], paired) for k in np.nonzero(near)[0]),
+                                            key=lambda a: a[0])
+        if any(np.abs(centre - c).max() < 1.0 for c in seen):
+            continue
+        seen.append(centre)
         if len(members) < 4 or share < SYMMETRIC_SHARE:
             continue
         quad = _card_round(_pixels(labels, members + 1, centre, reach))
@@ -114,12 +119,11 @@ def _vote_peaks(mids: np.ndarray, w: int, h: int) -> list[np.ndarray]:
     return [np.array([(x + 0.5) * CELL, (y + 0.5) * CELL], np.float32) for y, x in peaks]
 
 
-def _around(centres: np.ndarray, centre: np.ndarray, i: np.ndarray, j: np.ndarray
+def _around(centres: np.ndarray, centre: np.ndarray, paired: np.ndarray
             ) -> tuple[float, np.ndarray, float, np.ndarray]:
     """(symmetric share, centre, reach, members) of the ink within reach of ``centre``, the
-    midpoint of one of the pairs ``i``, ``j`` that voted there: the reach is the farthest of
-    those pairs' blobs from it (the indices, at the card's corners), a little more."""
-    paired = np.unique(np.concatenate([i, j]))
+    midpoint of one of the pairs that voted there (their blobs ``paired``): the reach is the
+    farthest of those blobs from it (the indices, at the card's corners), a little more."""
     reach = 1.08 * float(np.linalg.norm(centres[paired] - centre, axis=1).max())
     members = np.nonzero(np.linalg.norm(centres - centre, axis=1) <= reach)[0]
     return _symmetric_share(centres[members], centre, reach), centre, reach, members
