@@ -314,6 +314,21 @@ def test_the_surer_corner_answers_and_contradicting_corners_are_refused() -> Non
     assert conflict.card_id is None and conflict.margin == 0.0 and conflict.runner_up == "9H"
 
 
+def test_an_answer_says_how_many_of_its_corners_read_it() -> None:
+    """A whole face shows both indices; one under a covering patch shows one (what naming asks
+    of a card outlined by its print's symmetry); faces of a face deck are read whole."""
+    ids = ["AS", "10H", "QC", "7D"]
+    whole = [face(i, style="modern") for i in ids]
+    covered = [f.copy() for f in whole]
+    for f in covered:
+        h, w = f.shape[:2]
+        f[h // 2:, w // 2:] = 255  # the bottom-right index under white paper
+    answers = identifier("standard-52").identify(whole + covered)
+    assert [a.card_id for a in answers] == ids + ids
+    assert [a.corners for a in answers] == [2] * 4 + [1] * 4
+    assert identifier("kakkerlakken-64").identify([whole[0]])[0].corners is None
+
+
 def test_a_text_deck_has_no_model_scores_to_ask_for() -> None:
     with pytest.raises(KioskError, match="printed text"):
         identifier("math-pairs").scores([face("7x8", "math-pairs")])

@@ -9,11 +9,14 @@ import pytest
 
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
-from kiosk.render.scenes import card_quad
-from kiosk.vision.detect import SAME_OUTLINE, SYMMETRIC_OVER, Detector, polygon_iou
+from kiosk.render.scenes import card_quad, render_scene
+from kiosk.vision.detect import SAME_OUTLINE, SYMMETRIC_OVER, Detection, Detector, order_corners, polygon_iou
+from kiosk.vision.identify import Identifier
+from kiosk.vision.naming import SECOND_LOOK_CONFIDENCE, name_cards
 from kiosk.vision.symmetry import symmetric_cards
 
 DECK = load_deck("standard-52")
+IDENTIFIER = Identifier("standard-52")
 
 
 def white_table(cards: list[tuple[str, np.ndarray]], ground: int = 240) -> np.ndarray:
@@ -25,8 +28,10 @@ def white_table(cards: list[tuple[str, np.ndarray]], ground: int = 240) -> np.nd
     return cv2.convertScaleAbs(img, alpha=1.12)
 
 
-@pytest.mark.parametrize("card_id", ["AS", "2H", "3S", "5D", "6D", "7C", "8C", "10H"])
+@pytest.mark.parametrize("card_id", ["AS", "2H", "3S", "5D", "6D", "7C", "8C", "9S", "10H", "JD", "QS", "KH"])
 def test_a_white_card_on_a_white_table_is_found_by_its_print(card_id: str) -> None:
+    """Court cards too: their dark picture does not pull the table's level under the paper's
+    (the local median), and their two indices pair about it."""
     quad = card_quad((320, 180), 70, 0.35)
     img = white_table([(card_id, quad)])
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
@@ -34,26 +39,50 @@ def test_a_white_card_on_a_white_table_is_found_by_its_print(card_id: str) -> No
     inward = (quad.mean(axis=0) - side) / np.linalg.norm(quad.mean(axis=0) - side)
     (xi, yi), (xo, yo) = np.round(side + 6 * inward).astype(int), np.round(side - 6 * inward).astype(int)
     assert abs(int(gray[yi, xi]) - int(gray[yo, xo])) <= 2  # its outline does not show
-    (found,) = symmetric_cards(img)
-    assert polygon_iou(found, quad) >= 0.9
+    found = symmetric_cards(img)
+    assert max(polygon_iou(f, quad) for f in found) >= 0.9
+    # the other clusters are parts of its print (a ten's half), within the card
+    assert all(polygon_iou(f, quad) * cv2.contourArea(f) <= cv2.contourArea(quad) + 1 for f in found)
+
+
+def test_a_king_among_other_cards_is_found_though_their_ink_pairs_across_it() -> None:
+    """Held-out scene 900070: blobs of the jack above and of the cards below pair about the
+    king of hearts' centre too; measured out to them its print is not symmetric enough, and
+    the cluster is taken at the farthest reach that is."""
+    scene = render_scene("standard-52", 8, 900070, (1280, 720), split="heldout", overlap=False)
+    small = cv2.resize(scene.image, (640, 360), interpolation=cv2.INTER_AREA)
+    (king,) = [c.corners / 2 for c in scene.cards if c.card_id == "KH"]
+    assert max(polygon_iou(f, king) for f in symmetric_cards(small)) >= 0.8
 
 
 @pytest.mark.parametrize("gap", [130, 150, 170])
 def test_two_alike_cards_apart_are_two_cards_not_the_pair(gap: int) -> None:
-    """Two fives of diamonds side by side are symmetric about the point between them too: the
-    smaller cluster, a card, takes its ink first."""
+    """Two fives of diamonds side by side are symmetric about the point between them too: each
+    card is found, and before anything larger."""
     quads = [card_quad((320 - gap / 2, 180), 70, 0.35), card_quad((320 + gap / 2, 180), 70, 0.35)]
     found = symmetric_cards(white_table([("5D", q) for q in quads]))
-    assert len(found) == 2
-    assert sorted(max(polygon_iou(f, q) for f in found) for q in quads)[0] >= 0.9
+    assert sorted(max(polygon_iou(f, q) for f in found[:2]) for q in quads)[0] >= 0.9
 
 
-def test_print_without_a_half_turn_symmetry_is_no_card() -> None:
+def test_a_printed_page_on_a_white_table_names_no_card() -> None:
+    """Lines of text hold many letters alike in size, and some lie about a point as a card's
+    print does: the cue offers such boxes over an outline refused there, and one corner of
+    them reads as a card (0.99), but a card found by its print shows both its indices."""
     img = np.full((360, 640, 3), 250, np.uint8)
     for k, line in enumerate(["Les images de la camera", "sont analysees sur ton appareil",
                               "uniquement : rien n'est", "enregistre ni envoye. 2026"]):
         cv2.putText(img, line, (60, 80 + 50 * k), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (30, 30, 30), 2)
-    assert symmetric_cards(img) == []
+    detector = Detector()
+    boxes = symmetric_cards(img)
+    answers = IDENTIFIER.identify_cards(detector.look_again(img, boxes))
+    assert max(a.confidence for a in answers if a.card_id is not None) >= SECOND_LOOK_CONFIDENCE
+    assert all(a.corners == 1 for a in answers if a.card_id is not None)
+    loose = [order_corners((b - b.mean(axis=0)) * 1.2 + b.mean(axis=0)) for b in boxes]
+    assert all(SYMMETRIC_OVER <= polygon_iou(q, b) < SAME_OUTLINE for q, b in zip(loose, boxes, strict=True))
+    outlines = [Detection(q, img, 1.0) for q in loose]
+    refused = [d for d, a in zip(outlines, IDENTIFIER.identify_cards(outlines), strict=True) if a.card_id is None]
+    assert len(refused) >= 10
+    assert [a.card_id for _, a in name_cards(IDENTIFIER, detector, img, refused) if a.card_id] == []
 
 
 def test_a_card_on_a_dark_table_is_left_to_its_outline() -> None:

@@ -40,14 +40,18 @@ class Cue(NamedTuple):
 _KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 
 
-def paper_and_table(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per pixel, the local table level (mean over an eighth of the frame) and the local paper
-    level (the brightest nearby, over about a card's reach): both follow uneven light."""
+def paper_and_table(white: np.ndarray, median: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel, the local paper level (the brightest nearby, over about a card's reach) and
+    the local table level (mean over an eighth of the frame): both follow uneven light. With
+    ``median``, the table level is the larger of that mean and the local median, which a court
+    card's dark picture on a white table does not pull down."""
     h, w = white.shape
     q = cv2.resize(white, (max(2, w // 4), max(2, h // 4)), interpolation=cv2.INTER_AREA)
     k = max(3, round(max(q.shape) / 10)) | 1
     paper = cv2.dilate(q, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     table = cv2.blur(q, (2 * k + 1, 2 * k + 1))
+    if median:
+        table = cv2.max(table, cv2.medianBlur(q, 2 * k + 1))
     up = (w, h)
     return (cv2.resize(paper, up, interpolation=cv2.INTER_LINEAR),
             cv2.resize(table, up, interpolation=cv2.INTER_LINEAR))

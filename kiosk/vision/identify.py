@@ -109,7 +109,9 @@ class Identification:
     ``runner_up`` is the second-best answer of the deck and ``margin`` the lead of the best
     over it (0..1), which the tracker uses to demand a clear identity before confirming.
     ``guess`` is the best answer of the deck even where it was too unsure to give: what a
-    check by other means (a number's pips) may confirm.
+    check by other means (a number's pips) may confirm. ``corners`` is how many of a card's
+    two corner indices were read as the answer (None where no corners were read: face decks,
+    single crops): a card outlined by its print's symmetry shows both.
     """
 
     card_id: str | None
@@ -117,6 +119,7 @@ class Identification:
     runner_up: str | None
     margin: float
     guess: str | None = None
+    corners: int | None = None
 
 
 def default_models_dir() -> Path:
@@ -384,22 +387,20 @@ class Identifier:
                          card: Callable[[int], tuple[np.ndarray, np.ndarray]]) -> list[Identification]:
         """Each card's answer from its two corners' ``readings``, with :func:`with_pips` on those
         that name a number card and :func:`settled_by_pips` on those whose corners disagree
-        on the suit of one number; ``card(i)`` is the i-th card's (image, corners), asked for
-        only for those."""
+        on the suit of one number, each with how many of its corners read it; ``card(i)`` is
+        the i-th card's (image, corners), asked for only for those."""
         answers = [_both_corners(a, b) for a, b in readings]
-        if self._pips is None:
-            return answers
-        cards = {i: self.deck[a.card_id] for i, a in enumerate(answers) if a.card_id is not None}
-        disputes = {i: pair for i, (a, b) in enumerate(readings)
-                    if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None}
-        numbers = [i for i, c in cards.items() if c.rank in _PIP_COUNTS] + list(disputes)
-        if not numbers:
-            return answers
         out = list(answers)
-        for i, reading in zip(numbers, self._pips.read([card(i) for i in numbers]), strict=True):
-            out[i] = (with_pips(answers[i], cards[i], reading) if i in cards
-                      else settled_by_pips(answers[i], disputes[i], reading))
-        return out
+        if self._pips is not None:
+            cards = {i: self.deck[a.card_id] for i, a in enumerate(answers) if a.card_id is not None}
+            disputes = {i: pair for i, (a, b) in enumerate(readings)
+                        if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None}
+            numbers = [i for i, c in cards.items() if c.rank in _PIP_COUNTS] + list(disputes)
+            for i, reading in zip(numbers, self._pips.read([card(i) for i in numbers]), strict=True):
+                out[i] = (with_pips(answers[i], cards[i], reading) if i in cards
+                          else settled_by_pips(answers[i], disputes[i], reading))
+        return [replace(a, corners=sum(r.card_id is not None and r.card_id == a.card_id for r in pair))
+                for a, pair in zip(out, readings, strict=True)]
 
     def _dispute(self, a: Identification, b: Identification) -> tuple[Card, Card] | None:
         """The two number cards two corners name or guess without naming one card, for the pips

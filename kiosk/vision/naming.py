@@ -4,15 +4,16 @@ The detector keeps the best-scored outline of each place, but the score only say
 an outline is, not whether it is the card: a court card's picture frame, two cards taken for
 one, a card cut short by the hand over it all make good quads. The identifier knows better:
 where it cannot read the winner's corners, the card that the symmetry of the print shows
-there (:meth:`Detector.printed`: on a white table in clipped light the outline may not show),
-then the outlines the winner set aside at that place (:attr:`Detection.alternates`, best
-first) are read too, then the winner refitted to edges
-further out (:meth:`Detector.refit`: on a pale table an outline may lie a pip row off its
-card), and the first one it names takes the place; a card among the rest named otherwise and
-lying on no card named is one more card (the refused outline spanned two). This costs nothing
-on a frame whose cards all read, and never names a card where no outline reads: it can turn a
-refusal into a name, not one name into another. A card completed from its visible corners is a
-guessed outline too, and is named only as surely as an alternate.
+there (:meth:`Detector.printed`: on a white table in clipped light the outline may not show;
+named only where both its corners read it, as a whole card's do and text's do not), then the
+outlines the winner set aside at that place (:attr:`Detection.alternates`, best first) are
+read too, then the winner refitted to edges further out (:meth:`Detector.refit`: on a pale
+table an outline may lie a pip row off its card), and the first one it names takes the place;
+a card among the rest named otherwise and lying on no card named is one more card (the
+refused outline spanned two). This costs nothing on a frame whose cards all read, and never
+names a card where no outline reads: it can turn a refusal into a name, not one name into
+another. A card completed from its visible corners is a guessed outline too, and is named only
+as surely as an alternate.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -87,32 +88,36 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     refused = [k for k, (_, a) in enumerate(out) if a.card_id is None]
     if not refused:
         return out
-    # each refused outline offers the card its print shows, its alternates, then itself
-    # refitted to the edges further out (last: an alternate that reads is the better outline);
+    # each refused outline offers the cards its print shows (whole: named only where both
+    # corners read it), its alternates, then itself refitted to the edges further out (last:
+    # an alternate that reads is the better outline);
     # best-scored cards first, and no more looks than a busy frame needs (a cluttered photo can
     # offer three dozen; each is a warp and a read)
     refits = detector.refit(frame, [detections[k].corners for k in refused])
     printed = detector.printed(frame, [d.corners for d in detections])
-    looks = [(k, quad) for k, refit in zip(refused, refits, strict=True)
-             for quad in (*printed[k], *detections[k].alternates, *(() if refit is None else (refit,)))
-             ][:MAX_SECOND_LOOKS]
+    looks = [(k, quad, whole) for k, refit in zip(refused, refits, strict=True)
+             for quads, whole in ((printed[k], True),
+                                  ((*detections[k].alternates, *(() if refit is None else (refit,))), False))
+             for quad in quads][:MAX_SECOND_LOOKS]
     if not looks:
         return out
-    alts = detector.look_again(frame, [quad for _, quad in looks])
+    alts = detector.look_again(frame, [quad for _, quad, _ in looks])
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
     # an alternate lying on a card named at first sight could only be turned away below: it is
     # not read (one look in nine in piles)
     named_first = [d.corners for d, a in out if a.card_id is not None]
-    read = [(k, alt) for (k, _), alt in zip(looks, alts, strict=True)
+    read = [(k, alt, whole) for (k, _, whole), alt in zip(looks, alts, strict=True)
             if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
-    second_answers = identifier.identify_cards([alt for _, alt in read])
+    second_answers = identifier.identify_cards([alt for _, alt, _ in read])
     taken: set[int] = set()
     looked: list[tuple[Detection, Identification]] = []  # what the looks named, in order
     more: list[tuple[Detection, Identification]] = []
-    for (k, alt), answer in zip(read, second_answers, strict=True):
+    for (k, alt, whole), answer in zip(read, second_answers, strict=True):
         if answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
             continue
+        if whole and answer.corners is not None and answer.corners < 2:
+            continue  # a print's symmetric box shows both indices: one alone is text or a picture
         if k in taken:
             # a refused outline may span two cards (fanned cards whose edges run on in one
             # line): another card among its alternates, named otherwise, lying on none named

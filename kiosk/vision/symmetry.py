@@ -2,14 +2,14 @@
 in light that clips both, whose edge is a step of a grey level or less.
 
 What still shows is the print, and a card's print turns into itself by a half turn about the
-card's centre (its two indices, its pips; a court card's picture too, but it is one blob with
-no partner, so court cards are seldom found this way). Pairs of ink blobs
-alike in size vote for their midpoint; a point that many pairs agree on, about which most of
-the ink around it has a partner, is a card's centre, and that ink's extent, turned to the
-angle at which it is the smallest card-shaped box, is the card less its print-free margin.
-Two cards alike side by side are symmetric about the point between them too, so the smallest
-cluster wins its ink first. Only ink on a table as bright as paper is looked at: elsewhere the
-outline shows and the other cues find the card.
+card's centre (its two indices, its pips, a court card's picture). Pairs of ink blobs alike in
+size vote for their midpoint; a point that many pairs agree on, about which most of the ink
+around it has a partner, is a card's centre, and that ink's extent, turned to the angle at which
+it is the smallest card-shaped box, is the card less its print-free margin. Two cards alike side
+by side are symmetric about the point between them too, so the smallest clusters come first.
+Only ink on a table as bright as paper is looked at: elsewhere the outline shows and the other
+cues find the card; the table's level is the larger of its local mean and median, so that a
+court card's dark picture does not pull it under the paper's.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ _ANGLES = np.radians(np.arange(0, 90, 1.0, dtype=np.float32))
 
 def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
     """Quads (analysis-copy pixels) of the cards whose print is point-symmetric on a white
-    table, smallest first."""
+    table, smallest first: a cluster of ink is offered even where a smaller one took part of
+    it, for the reader to judge (a ten's half is symmetric too, and a lone ten of hearts was
+    lost when the first cluster took its ink)."""
     blobs = _ink_blobs(small)
     if blobs is None:
         return []
@@ -51,7 +53,7 @@ def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
              & (dist >= 8) & (dist <= 0.55 * min(h, w)))
     i, j = i[alike], j[alike]
     mids = (centres[i] + centres[j]) / 2
-    found: list[tuple[float, set[int], np.ndarray]] = []
+    found: list[tuple[float, np.ndarray]] = []
     seen: list[np.ndarray] = []  # the centres looked at: a plateau of votes gives several peaks
     for peak in _vote_peaks(mids, w, h):
         near = np.linalg.norm(mids - peak, axis=1) <= 1.5 * CELL
@@ -67,21 +69,15 @@ def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
             continue
         quad = _card_round(_pixels(labels, members + 1, centre, reach))
         if quad is not None:
-            found.append((reach, set(members.tolist()), quad))
-    out: list[np.ndarray] = []
-    used: set[int] = set()
-    for _, ink, quad in sorted(found, key=lambda f: f[0]):
-        if len(ink & used) <= 0.3 * len(ink):
-            used |= ink
-            out.append(quad)
-    return out
+            found.append((reach, quad))
+    return [quad for _, quad in sorted(found, key=lambda f: f[0])]
 
 
 def _ink_blobs(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """The ink on white table as (labels, centres, areas, sizes), blobs of print size only and
     labelled 1..n in that order; None where there is too little of it for a card."""
     white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
-    paper, table = paper_and_table(white)
+    paper, table = paper_and_table(white, median=True)
     on_white = cv2.compare(table, cv2.subtract(paper, np.full_like(paper, TABLE_STEP)), cv2.CMP_GE)
     if not cv2.countNonZero(on_white):
         return None
@@ -123,10 +119,23 @@ def _around(centres: np.ndarray, centre: np.ndarray, paired: np.ndarray
             ) -> tuple[float, np.ndarray, float, np.ndarray]:
     """(symmetric share, centre, reach, members) of the ink within reach of ``centre``, the
     midpoint of one of the pairs that voted there (their blobs ``paired``): the reach is the
-    farthest of those blobs from it (the indices, at the card's corners), a little more."""
-    reach = 1.08 * float(np.linalg.norm(centres[paired] - centre, axis=1).max())
-    members = np.nonzero(np.linalg.norm(centres - centre, axis=1) <= reach)[0]
-    return _symmetric_share(centres[members], centre, reach), centre, reach, members
+    farthest of those blobs from it (the indices, at the card's corners), a little more, at
+    which at least four blobs are SYMMETRIC_SHARE symmetric. Two blobs of neighbouring cards
+    may pair across the centre by chance, and measured out to them a court card (two indices
+    about one picture) is not symmetric enough; the farthest reach also takes a ten's whole
+    print rather than the five pips of one half. None symmetric enough: the farthest."""
+    dist = np.linalg.norm(centres - centre, axis=1)
+    first = None
+    for far in sorted(set(np.round(dist[paired], 1).tolist()), reverse=True):
+        reach = 1.08 * far
+        members = np.nonzero(dist <= reach)[0]
+        if len(members) < 4:
+            break
+        share = _symmetric_share(centres[members], centre, reach)
+        first = first or (share, centre, reach, members)
+        if share >= SYMMETRIC_SHARE:
+            return share, centre, reach, members
+    return first or (0.0, centre, 0.0, np.zeros(0, np.int64))
 
 
 def _symmetric_share(points: np.ndarray, centre: np.ndarray, reach: float) -> float:
