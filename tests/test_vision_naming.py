@@ -27,17 +27,18 @@ DETECTOR = Detector(DetectorConfig(outline_model=False))
 
 
 class ByPaper:
-    """Names a face "AS" with ``confidence`` when it is mostly white paper (a card's face), else
-    refuses it; counts the faces it was shown."""
+    """Names a face "AS" with ``confidence``, read by ``corners`` of its corners, when it is
+    mostly white paper (a card's face), else refuses it; counts the faces it was shown."""
 
-    def __init__(self, confidence: float = 0.97) -> None:
+    def __init__(self, confidence: float = 0.97, corners: int | None = None) -> None:
         self.calls: list[int] = []
         self.confidence = confidence
+        self.corners = corners
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         self.calls.append(len(cards))
-        return [Identification("AS", self.confidence, "AC", self.confidence - 0.1) if c.face.mean() > 180
-                else Identification(None, 0.2, None, 0.0) for c in cards]
+        return [Identification("AS", self.confidence, "AC", self.confidence - 0.1, corners=self.corners)
+                if c.face.mean() > 180 else Identification(None, 0.2, None, 0.0) for c in cards]
 
 
 class ByRim:
@@ -162,12 +163,14 @@ def test_a_second_look_must_be_surer_than_a_first(scene: tuple[np.ndarray, np.nd
 def test_a_completed_card_must_be_read_surely(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """A card completed from its visible corners is a guessed outline: on real photos most of
     those read below COMPLETED_CONFIDENCE named a card that was not there. A card seen whole
-    keeps the identifier's own bar."""
+    keeps the identifier's own bar, and so does a completed card whose two corners read it
+    (the completion reached its far index)."""
     img, quad = scene
-    for confidence, partial, named in ((COMPLETED_CONFIDENCE - 0.05, True, None),
-                                       (COMPLETED_CONFIDENCE, True, "AS"),
-                                       (COMPLETED_CONFIDENCE - 0.05, False, "AS")):
-        ((_, answer),) = name_cards(ByPaper(confidence), DETECTOR, img, [Detection(quad, img, 0.9, partial)])
+    for confidence, partial, corners, named in ((COMPLETED_CONFIDENCE - 0.05, True, 1, None),
+                                                (COMPLETED_CONFIDENCE, True, 1, "AS"),
+                                                (COMPLETED_CONFIDENCE - 0.05, True, 2, "AS"),
+                                                (COMPLETED_CONFIDENCE - 0.05, False, 1, "AS")):
+        ((_, answer),) = name_cards(ByPaper(confidence, corners), DETECTOR, img, [Detection(quad, img, 0.9, partial)])
         assert answer.card_id == named
         assert answer.confidence == pytest.approx(confidence)
 

@@ -39,7 +39,9 @@ SECOND_LOOK_CONFIDENCE = 0.85
 #: A card completed from its visible corners (``Detection.partial``) is an outline guessed as
 #: much as an alternate is, and must be read as surely. On ``edje-tfod`` the completed cards
 #: named below 0.85 were 16 names of a rank no card there had against 4 right ones; at 0.85
-#: and above, 7 against 249.
+#: and above, 7 against 249. Unless both its corners read it (``Identification.corners``):
+#: the completion then reached the far index, and it shows the same card (held-out scene
+#: 900079's ace of hearts, read 0.80 and 0.83; session 28: the same names on `edje-tfod`).
 COMPLETED_CONFIDENCE = 0.85
 #: At most this many alternates are read per frame. Photos of a few cards rarely offer more
 #: than 16 (``edje-tfod``: 3 % of photos; the most 44, on an empty table 36); piles do: 22 % of
@@ -64,8 +66,8 @@ class IdentifierLike(Protocol):
 def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
                detections: Sequence[Detection]) -> list[tuple[Detection, Identification]]:
     """One (detection, answer) per detection, in order, then the further cards the second looks
-    found (:func:`_second_looks`). A completed card read less surely than COMPLETED_CONFIDENCE
-    is refused; a refused detection is replaced by the first of its alternates that the
+    found (:func:`_second_looks`). A completed card read less surely than COMPLETED_CONFIDENCE,
+    and by one corner only, is refused; a refused detection is replaced by the first of its alternates that the
     identifier names surely and that does not lie on a card named already; a card named on two
     overlapping outlines keeps one."""
     if not detections:
@@ -73,7 +75,7 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
     answers = identifier.identify_cards(detections)
     if len(answers) != len(detections):
         raise RuntimeError(f"identifier answered {len(answers)} faces for {len(detections)}")
-    answers = [a if a.card_id is None or not d.partial or a.confidence >= COMPLETED_CONFIDENCE
+    answers = [a if a.card_id is None or not d.partial or a.confidence >= COMPLETED_CONFIDENCE or a.corners == 2
                else Identification(None, a.confidence, a.runner_up, a.margin)
                for d, a in zip(detections, answers, strict=True)]
     return _once_per_card(_second_looks(identifier, detector, frame, list(zip(detections, answers, strict=True))))
