@@ -97,10 +97,11 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     # offer three dozen; each is a warp and a read)
     refits = detector.refit(frame, [detections[k].corners for k in refused])
     printed = detector.printed(frame, [d.corners for d in detections])
-    looks = [(k, quad, whole) for k, refit in zip(refused, refits, strict=True)
-             for quads, whole in ((printed[k], True),
-                                  ((*detections[k].alternates, *(() if refit is None else (refit,))), False))
-             for quad in quads][:MAX_SECOND_LOOKS]
+    looks: list[tuple[int, np.ndarray, bool]] = []  # (refused outline, quad, a print's whole card)
+    for k, refit in zip(refused, refits, strict=True):
+        looks += [(k, quad, True) for quad in printed[k]]
+        looks += [(k, quad, False) for quad in (*detections[k].alternates, *(() if refit is None else (refit,)))]
+    looks = looks[:MAX_SECOND_LOOKS]
     if not looks:
         return out
     alts = detector.look_again(frame, [quad for _, quad, _ in looks])

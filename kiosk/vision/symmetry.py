@@ -125,17 +125,18 @@ def _around(centres: np.ndarray, centre: np.ndarray, paired: np.ndarray
     about one picture) is not symmetric enough; the farthest reach also takes a ten's whole
     print rather than the five pips of one half. None symmetric enough: the farthest."""
     dist = np.linalg.norm(centres - centre, axis=1)
-    first = None
-    for far in sorted(set(np.round(dist[paired], 1).tolist()), reverse=True):
+    farthest = (0.0, centre, 0.0, np.zeros(0, np.int64))
+    for k, far in enumerate(sorted(set(np.round(dist[paired], 1).tolist()), reverse=True)):
         reach = 1.08 * far
         members = np.nonzero(dist <= reach)[0]
         if len(members) < 4:
             break
         share = _symmetric_share(centres[members], centre, reach)
-        first = first or (share, centre, reach, members)
         if share >= SYMMETRIC_SHARE:
             return share, centre, reach, members
-    return first or (0.0, centre, 0.0, np.zeros(0, np.int64))
+        if k == 0:
+            farthest = (share, centre, reach, members)
+    return farthest
 
 
 def _symmetric_share(points: np.ndarray, centre: np.ndarray, reach: float) -> float:
