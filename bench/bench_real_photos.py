@@ -1,7 +1,9 @@
 """Real photos (``../shared/data/real-cards/edje-tfod``): share of boxed cards detected and,
 when the identifier is available, share named with the right rank; per-set figures and the
 rank confusions. Usage: ``python bench/bench_real_photos.py [--deck standard-52] [--limit N]
-[--detector shipped|model|cues]``.
+[--thorough] [--detector shipped|model|cues]``. Cards are found and named as the kiosk does on
+camera frames (:func:`kiosk.vision.naming.look`: at a glance first); ``--thorough`` runs every
+cue on every photo, as ``kiosk recognize`` does.
 
 A boxed card counts as detected when a detected quad's bounding box overlaps the labelled box
 with IoU >= 0.5 (each detection matches at most one box). The labels box only the visible part
@@ -25,7 +27,7 @@ import cv2
 import numpy as np
 from _vision import add_detector_option, pick_detector
 
-from kiosk.vision.naming import name_cards
+from kiosk.vision.naming import look, name_cards
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-cards" / "edje-tfod"
 RANKS = {"nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
@@ -108,6 +110,7 @@ def main() -> int:
     ap.add_argument("--deck", default="standard-52")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--no-identify", action="store_true", help="detection only")
+    ap.add_argument("--thorough", action="store_true", help="every cue on every photo (kiosk recognize)")
     ap.add_argument("--misses", type=Path, help="write annotated missed photos here (a tmp dir)")
     add_detector_option(ap)
     args = ap.parse_args()
@@ -134,11 +137,16 @@ def main() -> int:
             img = cv2.imread(str(photo))
             labels = load_boxes(photo.with_suffix(".xml"))
             t0 = time.perf_counter()
-            dets = detector.detect(img)
-            times.append(time.perf_counter() - t0)
-            if identifier is not None:  # as the kiosk names them: refused outlines get a second look
-                named = name_cards(identifier, detector, img, dets)
+            if identifier is not None and not args.thorough:  # as the kiosk does: at a glance first
+                named = look(identifier, detector, img).named
+                times.append(time.perf_counter() - t0)
                 dets, names = [d for d, _ in named], [i for _, i in named]
+            else:
+                dets = detector.detect(img)
+                times.append(time.perf_counter() - t0)
+                if identifier is not None:  # refused outlines get a second look
+                    named = name_cards(identifier, detector, img, dets)
+                    dets, names = [d for d, _ in named], [i for _, i in named]
             m = match([b for _, b in labels], [d.corners for d in dets], img.shape)
             seen = match([b for _, b in labels], [d.corners for d in dets], img.shape, visible=True)
             covered += len(seen)
@@ -165,7 +173,8 @@ def main() -> int:
               f"detected {found / boxed:.1%} ({found}) by box IoU >= 0.5, "
               f"{covered / boxed:.1%} ({covered}) counting completed hidden cards, "
               f"unmatched detections {extra}, "
-              f"detect median {statistics.median(times) * 1000:.1f} ms")
+              f"{'detect' if args.thorough or identifier is None else 'detect and name'} median "
+              f"{statistics.median(times) * 1000:.1f} ms")
         if identifier is not None:
             print(f"  right rank {right / boxed:.1%} of boxed ({right}), "
                   f"{right / max(found, 1):.1%} of detected; {right_seen / boxed:.1%} ({right_seen}) "

@@ -121,6 +121,12 @@ COMPLETED_SIZE = 2.0
 REFIT_REACH = 0.15
 #: A refit moving no corner further than this (pixels) is the outline as it was: not looked at.
 REFIT_MOVED = 2.0
+#: A glance (:meth:`Detector.glance`, the outline model alone) accounts for a frame where the
+#: model's card pixels, less a 3-px rim, lie outside every outline found (grown 3 px) over less
+#: than this share of a card's area in one piece: elsewhere a card may lie that only the
+#: hand-set cues outline.
+GLANCE_UNSEEN = 0.05
+_RIM = np.ones((7, 7), np.uint8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -152,6 +158,19 @@ class Detection:
         """The card's bounding box of the frame (a view, not a copy) and its corners in that
         box's pixels: what a reader that warps its own parts of the card needs."""
         return _around(self.frame, self.corners)
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What :meth:`Detector.glance` saw of a frame: the cards the outline model alone outlines,
+    and whether they account for what it calls card (``explained``: its card pixels, less a
+    3-px rim, outside every outline found make no piece of GLANCE_UNSEEN of a card); with the
+    BGR frame and the model's pass, for :meth:`Detector.closer` to reuse."""
+
+    detections: list[Detection]
+    explained: bool
+    frame: np.ndarray | None
+    model: tuple[Cue, np.ndarray] | None
 
 
 @dataclass(frozen=True)
@@ -230,29 +249,67 @@ class Detector:
         bgr = as_bgr(frame)
         if bgr is None:
             return []
-        quads = self.find_quads(bgr)
+        return self._detections(bgr, self.find_quads(bgr))
+
+    @staticmethod
+    def _detections(bgr: np.ndarray, quads: list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]]
+                    ) -> list[Detection]:
         return [Detection(q, bgr, s, p, a) for q, s, p, a in quads]
+
+    def glance(self, frame: object) -> Glance:
+        """The cards the outline model alone outlines, in a third of :meth:`detect`'s time, and
+        whether they account for what it calls card (:class:`Glance`). Where they do not, or
+        where a card they outline cannot be read, the frame needs :meth:`closer`
+        (:func:`kiosk.vision.naming.look`). Without the outline model it is :meth:`detect`."""
+        bgr = as_bgr(frame)
+        if bgr is None:
+            return Glance([], True, None, None)
+        model = self._model_cue(self._analysis_copy(bgr)[0]) if self.outline is not None else None
+        quads, explained = self._quads(bgr, hand=model is None, model=model)
+        return Glance([Detection(q, bgr, s, p, a) for q, s, p, a in quads], explained, bgr, model)
+
+    def closer(self, glance: Glance) -> list[Detection]:
+        """:meth:`detect` of the frame ``glance`` was taken of, its outline model's pass reused."""
+        if glance.frame is None:
+            return []
+        return self._detections(glance.frame, self._quads(glance.frame, hand=True, model=glance.model)[0])
+
+    def _model_cue(self, small: np.ndarray) -> tuple[Cue, np.ndarray]:
+        """The outline model's cue on the analysis copy ``small`` and its outline map."""
+        assert self.outline is not None
+        lo, hi = self._area_bounds(small)
+        return outline_cue(self.outline, small, lo, hi,
+                           lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
+
+    def _area_bounds(self, small: np.ndarray) -> tuple[float, float]:
+        area = float(small.shape[0] * small.shape[1])
+        return self.config.min_area * area, self.config.max_area * area
 
     def find_quads(self, bgr: np.ndarray) -> list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]]:
         """(corners in frame pixels, score, partial, alternates) per card, without warping the
         faces; the alternates are unrefined, in frame pixels."""
+        return self._quads(bgr, hand=self.config.hand_cues or self.outline is None)[0]
+
+    def _quads(self, bgr: np.ndarray, hand: bool, model: tuple[Cue, np.ndarray] | None = None
+               ) -> tuple[list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]], bool]:
+        """:meth:`find_quads`' answer with the hand-set cues or without, and whether the outline
+        model's card pixels are accounted for (always, with the hand-set cues); ``model``: the
+        outline model's cue, if run already."""
         cfg = self.config
         small, scale = self._analysis_copy(bgr)
-        area = float(small.shape[0] * small.shape[1])
-        lo, hi = cfg.min_area * area, cfg.max_area * area
+        lo, hi = self._area_bounds(small)
         white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
         bright = float(np.percentile(white[::4, ::4], 97))
         cues: list[Cue] = []
         edges: np.ndarray = np.zeros(white.shape, np.uint8)
         model_mask = None
         if self.outline is not None:
-            cue, edges = outline_cue(self.outline, small, lo, hi,
-                                     lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
+            cue, edges = model or self._model_cue(small)
             cues.append(cue)  # first: its outline wins over the same card from another cue
             model_mask = cue.solid
-        if cfg.hand_cues or self.outline is None:
-            hand, canny = hand_cues(small, white, bright, lo, hi)
-            cues += hand
+        if hand:
+            set_by_hand, canny = hand_cues(small, white, bright, lo, hi)
+            cues += set_by_hand
             edges = cv2.max(edges, canny)
         candidates: list[tuple[np.ndarray, float, bool]] = []
         rest: list[tuple[np.ndarray, np.ndarray, bool]] = []  # (outline, solid, soft)
@@ -309,7 +366,7 @@ class Detector:
             if full_gray is not None:
                 q = refine_quad(full_gray, q)
             out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
-        return out
+        return out, hand or model_mask is None or _explained(model_mask, [quad for quad, _, _, _ in kept], lo)
 
     def _analysis_copy(self, bgr: np.ndarray) -> tuple[np.ndarray, float]:
         """The frame at :attr:`DetectorConfig.work_side` on its long side (never enlarged), and
@@ -518,6 +575,21 @@ class Detector:
         best = score.argmax(axis=1)
         return [(quads[2 * h + k], 0.8 * float(score[h, k]), True)
                 for h, k in enumerate(best) if score[h, k] >= 0]
+
+
+def _explained(solid: np.ndarray, quads: list[np.ndarray], smallest: float) -> bool:
+    """Whether the card pixels of ``solid`` (the outline model's) lie within ``quads`` (the
+    same pixels) but for under GLANCE_UNSEEN of a card in one piece (a card: the median quad,
+    ``smallest`` where there is none)."""
+    cover = np.zeros_like(solid)
+    for quad in quads:
+        cv2.fillConvexPoly(cover, np.round(quad).astype(np.int32), 255)
+    rest = cv2.bitwise_and(cv2.erode(solid, _RIM), cv2.bitwise_not(cv2.dilate(cover, _RIM)))
+    if not cv2.countNonZero(rest):
+        return True
+    card = float(np.median(np.abs(_shoelace(np.array(quads))))) if quads else smallest
+    stats = cv2.connectedComponentsWithStats(rest, connectivity=8)[2]
+    return bool(stats[1:, cv2.CC_STAT_AREA].max() < GLANCE_UNSEEN * card)
 
 
 def _unexplained(rest: list[tuple[np.ndarray, np.ndarray, bool]], found: list[tuple[np.ndarray, float, bool]],

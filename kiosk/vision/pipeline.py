@@ -1,6 +1,8 @@
 """Frame -> detect -> identify -> track -> :class:`~kiosk.table.TableView`, and the worker thread
 that runs it on a camera. A frame that shows nothing new on a settled table is not analysed
-again (:mod:`kiosk.vision.stillness`).
+again (:mod:`kiosk.vision.stillness`). A frame analysed is looked at a glance first (the outline
+model alone: :func:`kiosk.vision.naming.look`), and with every cue where that falls short or
+misses a card the tracker holds, every THOROUGH_EVERY frames, and once a table settles.
 
 The pipeline never raises on a frame: a garbage frame (None, empty, 1x1, grey, wrong dtype,
 huge) or an internal error yields a view with ``camera_ok=False`` and leaves the tracker
@@ -21,13 +23,23 @@ import cv2
 import numpy as np
 
 from kiosk.table import CardEvent, Point, TableView
-from kiosk.vision.detect import Detector, as_bgr
-from kiosk.vision.naming import IdentifierLike, name_cards
+from kiosk.vision.detect import Detection, Detector, as_bgr
+from kiosk.vision.identify import Identification
+from kiosk.vision.naming import IdentifierLike, look
 from kiosk.vision.sources.base import FrameSource
 from kiosk.vision.stillness import StillFrames
 from kiosk.vision.track import Sighting, Tracker, TrackerConfig
 
 log = logging.getLogger(__name__)
+
+#: Every this many analysed frames are looked at with every cue, not at a glance
+#: (:func:`kiosk.vision.naming.look`): a card that only the hand-set cues outline, and that the
+#: tracker does not hold yet, is found within that many. The others are looked at a glance
+#: first, and with every cue where the glance falls short or misses a card the tracker holds;
+#: the glance that fell short is not tried again on the next THOROUGH_EVERY - 1 frames (hands
+#: over the table, cards moving: on the virtual table's film a glance tried on every frame was
+#: enough for one frame in six, and the frames it fell short on cost both looks).
+THOROUGH_EVERY = 3
 
 
 def mat_locator(homography: np.ndarray) -> Callable[[np.ndarray], Point | None]:
@@ -55,6 +67,9 @@ class VisionPipeline:
         self.still = still or StillFrames()
         self.frame_index = -1
         self._detections = 0
+        self._analysed = 0  # frames analysed; every THOROUGH_EVERY-th with every cue
+        self._thoroughly = False  # whether the last frame analysed was, with every cue
+        self._fell_short = -THOROUGH_EVERY  # the last frame analysed whose glance fell short
 
     @classmethod
     def for_deck(cls, deck_id: str, homography: np.ndarray | None = None,
@@ -73,24 +88,34 @@ class VisionPipeline:
             return self.idle_view(ts)
         events: list[CardEvent] = []
         try:
-            if self.still.unchanged(bgr) and self.tracker.settled:
+            still = self.still.unchanged(bgr) and self.tracker.settled
+            if still and self._thoroughly:
                 self.still.skipped()  # nothing new on a settled table: the same cards, no events
             else:
-                sightings = self.sightings(bgr)
+                # a table that settled at a glance is looked at with every cue once before its
+                # frames are skipped: a card only those outline would never be found otherwise
+                periodic = self._analysed % THOROUGH_EVERY == THOROUGH_EVERY - 1
+                sightings = self.sightings(bgr, still or periodic or self._analysed - self._fell_short < THOROUGH_EVERY)
                 events = self.tracker.update(sightings)
                 self.still.analysed()
                 self._detections = len(sightings)
+                self._analysed += 1
         except Exception:  # noqa: BLE001 - a bug on one frame must not stop the kiosk
             log.exception("vision failed on frame %d", self.frame_index)
             return self.idle_view(ts)
         return TableView(self.frame_index, ts, self.tracker.cards, tuple(events),
                          (bgr.shape[1], bgr.shape[0]), True, self._detections)
 
-    def sightings(self, bgr: np.ndarray) -> list[Sighting]:
-        """Detect and name (a refused card gets a second look), without touching the tracker."""
-        named = name_cards(self.identifier, self.detector, bgr, self.detector.detect(bgr))
-        return [Sighting(d.corners, i.card_id, float(i.confidence), i.runner_up, float(i.margin))
-                for d, i in named]
+    def sightings(self, bgr: np.ndarray, thorough: bool = True) -> list[Sighting]:
+        """Detect and name (a refused card gets a second look), without touching the tracker;
+        unless ``thorough``, at a glance where that names every card the tracker holds
+        (:func:`kiosk.vision.naming.look`)."""
+        seen = look(self.identifier, self.detector, bgr, thorough,
+                    lambda named: not self.tracker.misses(_sightings(named)))
+        self._thoroughly = seen.closely
+        if seen.closely and not thorough:
+            self._fell_short = self._analysed  # the glance fell short: skip it a while
+        return _sightings(seen.named)
 
     def idle_view(self, timestamp: float | None = None, camera_ok: bool = False) -> TableView:
         """The current cards without a new frame (camera lost, garbage frame)."""
@@ -191,3 +216,7 @@ class VisionWorker(threading.Thread):
                 self.on_view(view)
             except Exception:  # noqa: BLE001 - a UI callback bug must not kill vision
                 log.exception("on_view callback failed")
+
+
+def _sightings(named: list[tuple[Detection, Identification]]) -> list[Sighting]:
+    return [Sighting(d.corners, i.card_id, float(i.confidence), i.runner_up, float(i.margin)) for d, i in named]

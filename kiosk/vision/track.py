@@ -102,6 +102,16 @@ class Tracker:
         return all(t.missed == 0 if t.card_id is not None else all(v is None for v, _ in t.votes)
                    for t in self._tracks)
 
+    def misses(self, sightings: list[Sighting]) -> bool:
+        """Whether a card it holds (confirmed, or voted for in a track's window) is named by none
+        of ``sightings``: a card under a hand, taken away, or one that only some cues outline."""
+        named = {vote for s in sightings if (vote := self._vote(s)) is not None}
+        for track in self._tracks:
+            card = track.card_id or next((v for v, _ in reversed(track.votes) if v is not None), None)
+            if card is not None and card not in named:
+                return True
+        return False
+
     def reset(self) -> list[CardEvent]:
         """Forget everything (new game); confirmed cards are reported removed."""
         events = [CardEvent("removed", c) for c in self.cards]
