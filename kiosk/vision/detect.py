@@ -18,6 +18,9 @@ identifier cannot read the winner (:mod:`kiosk.vision.naming`); a quad seen whol
 the two cards of which it may be the visible end (:func:`_card_ends`: the rest under a hand).
 A refused outline on a white table may also be offered the card that the symmetry of the print
 under it shows (:meth:`Detector.printed`): the card's own outline may not show there at all.
+:meth:`Detector.glance` runs the outline model's cue alone, in a third of the time, and says
+whether its outlines account for what the model calls card; :meth:`Detector.closer` adds the
+other cues to it where they do not (:func:`kiosk.vision.naming.look` decides).
 """
 
 from __future__ import annotations
@@ -266,7 +269,7 @@ class Detector:
             return Glance([], True, None, None)
         model = self._model_cue(self._analysis_copy(bgr)[0]) if self.outline is not None else None
         quads, explained = self._quads(bgr, hand=model is None, model=model)
-        return Glance([Detection(q, bgr, s, p, a) for q, s, p, a in quads], explained, bgr, model)
+        return Glance(self._detections(bgr, quads), explained, bgr, model)
 
     def closer(self, glance: Glance) -> list[Detection]:
         """:meth:`detect` of the frame ``glance`` was taken of, its outline model's pass reused."""
