@@ -267,8 +267,7 @@ class Detector:
         bgr = as_bgr(frame)
         if bgr is None:
             return Glance([], True, None, None)
-        model = self._model_cue(self._analysis_copy(bgr)[0]) if self.outline is not None else None
-        quads, explained = self._quads(bgr, hand=model is None, model=model)
+        quads, explained, model = self._quads(bgr, hand=self.outline is None)
         return Glance(self._detections(bgr, quads), explained, bgr, model)
 
     def closer(self, glance: Glance) -> list[Detection]:
@@ -277,37 +276,30 @@ class Detector:
             return []
         return self._detections(glance.frame, self._quads(glance.frame, hand=True, model=glance.model)[0])
 
-    def _model_cue(self, small: np.ndarray) -> tuple[Cue, np.ndarray]:
-        """The outline model's cue on the analysis copy ``small`` and its outline map."""
-        assert self.outline is not None
-        lo, hi = self._area_bounds(small)
-        return outline_cue(self.outline, small, lo, hi,
-                           lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
-
-    def _area_bounds(self, small: np.ndarray) -> tuple[float, float]:
-        area = float(small.shape[0] * small.shape[1])
-        return self.config.min_area * area, self.config.max_area * area
-
     def find_quads(self, bgr: np.ndarray) -> list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]]:
         """(corners in frame pixels, score, partial, alternates) per card, without warping the
         faces; the alternates are unrefined, in frame pixels."""
         return self._quads(bgr, hand=self.config.hand_cues or self.outline is None)[0]
 
     def _quads(self, bgr: np.ndarray, hand: bool, model: tuple[Cue, np.ndarray] | None = None
-               ) -> tuple[list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]], bool]:
-        """:meth:`find_quads`' answer with the hand-set cues or without, and whether the outline
-        model's card pixels are accounted for (always, with the hand-set cues); ``model``: the
-        outline model's cue, if run already."""
+               ) -> tuple[list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]], bool,
+                          tuple[Cue, np.ndarray] | None]:
+        """:meth:`find_quads`' answer with the hand-set cues or without, whether the outline
+        model's card pixels are accounted for (always, with the hand-set cues), and the outline
+        model's cue and outline map (``model``, where it was run already)."""
         cfg = self.config
         small, scale = self._analysis_copy(bgr)
-        lo, hi = self._area_bounds(small)
+        area = float(small.shape[0] * small.shape[1])
+        lo, hi = cfg.min_area * area, cfg.max_area * area
         white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
         bright = float(np.percentile(white[::4, ::4], 97))
         cues: list[Cue] = []
         edges: np.ndarray = np.zeros(white.shape, np.uint8)
         model_mask = None
         if self.outline is not None:
-            cue, edges = model or self._model_cue(small)
+            model = model or outline_cue(self.outline, small, lo, hi,
+                                         lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
+            cue, edges = model
             cues.append(cue)  # first: its outline wins over the same card from another cue
             model_mask = cue.solid
         if hand:
@@ -369,7 +361,7 @@ class Detector:
             if full_gray is not None:
                 q = refine_quad(full_gray, q)
             out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
-        return out, hand or model_mask is None or _explained(model_mask, [quad for quad, _, _, _ in kept], lo)
+        return out, hand or model_mask is None or _explained(model_mask, [quad for quad, _, _, _ in kept], lo), model
 
     def _analysis_copy(self, bgr: np.ndarray) -> tuple[np.ndarray, float]:
         """The frame at :attr:`DetectorConfig.work_side` on its long side (never enlarged), and

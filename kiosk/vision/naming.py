@@ -100,10 +100,9 @@ class _Remembered:
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         keys = [np.asarray(c.corners, np.float32).tobytes() for c in cards]
-        new = [c for c, k in zip(cards, keys, strict=True) if k not in self._answers]
+        new = {k: c for k, c in zip(keys, cards, strict=True) if k not in self._answers}
         if new:
-            answers = self._identifier.identify_cards(new)
-            self._answers.update(zip((np.asarray(c.corners, np.float32).tobytes() for c in new), answers, strict=True))
+            self._answers.update(zip(new, self._identifier.identify_cards(list(new.values())), strict=True))
         return [self._answers[k] for k in keys]
 
 
@@ -111,9 +110,9 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
                detections: Sequence[Detection]) -> list[tuple[Detection, Identification]]:
     """One (detection, answer) per detection, in order, then the further cards the second looks
     found (:func:`_second_looks`). A completed card read less surely than COMPLETED_CONFIDENCE,
-    and by one corner only, is refused; a refused detection is replaced by the first of its alternates that the
-    identifier names surely and that does not lie on a card named already; a card named on two
-    overlapping outlines keeps one."""
+    and by one corner only, is refused; a refused detection is replaced by the first of its
+    alternates that the identifier names surely and that does not lie on a card named already;
+    a card named on two overlapping outlines keeps one."""
     if not detections:
         return []
     answers = identifier.identify_cards(detections)

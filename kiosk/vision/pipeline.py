@@ -95,7 +95,10 @@ class VisionPipeline:
                 # a table that settled at a glance is looked at with every cue once before its
                 # frames are skipped: a card only those outline would never be found otherwise
                 periodic = self._analysed % THOROUGH_EVERY == THOROUGH_EVERY - 1
-                sightings = self.sightings(bgr, still or periodic or self._analysed - self._fell_short < THOROUGH_EVERY)
+                thorough = still or periodic or self._analysed - self._fell_short < THOROUGH_EVERY
+                sightings, self._thoroughly = self.sightings(bgr, thorough)
+                if self._thoroughly and not thorough:
+                    self._fell_short = self._analysed  # the glance fell short: skip it a while
                 events = self.tracker.update(sightings)
                 self.still.analysed()
                 self._detections = len(sightings)
@@ -106,16 +109,13 @@ class VisionPipeline:
         return TableView(self.frame_index, ts, self.tracker.cards, tuple(events),
                          (bgr.shape[1], bgr.shape[0]), True, self._detections)
 
-    def sightings(self, bgr: np.ndarray, thorough: bool = True) -> list[Sighting]:
+    def sightings(self, bgr: np.ndarray, thorough: bool = True) -> tuple[list[Sighting], bool]:
         """Detect and name (a refused card gets a second look), without touching the tracker;
         unless ``thorough``, at a glance where that names every card the tracker holds
-        (:func:`kiosk.vision.naming.look`)."""
+        (:func:`kiosk.vision.naming.look`). Also whether every cue was used."""
         seen = look(self.identifier, self.detector, bgr, thorough,
                     lambda named: not self.tracker.misses(_sightings(named)))
-        self._thoroughly = seen.closely
-        if seen.closely and not thorough:
-            self._fell_short = self._analysed  # the glance fell short: skip it a while
-        return _sightings(seen.named)
+        return _sightings(seen.named), seen.closely
 
     def idle_view(self, timestamp: float | None = None, camera_ok: bool = False) -> TableView:
         """The current cards without a new frame (camera lost, garbage frame)."""
