@@ -295,3 +295,29 @@ def test_black_suit_accuracy_counts_clubs_and_spades_only() -> None:
     probs[0] = 0
     probs[0, INDEX_LABELS.index("KC")] = 1.0  # wrong rank, right suit: the suit counts
     assert black_suit_accuracy(probs, y) == 0.75
+
+
+@pytest.mark.parametrize(("int8", "dynamic", "shipped"), [
+    (0.918, 0.910, "int8"),      # int8 within 0.3 points of float32: the smallest file
+    (0.916, 0.919, "dynamic"),   # int8 loses 0.4 points, int8 weights alone keep it
+    (0.916, 0.915, "float32"),   # both lose too much
+])
+def test_a_model_ships_quantized_where_that_keeps_its_accuracy(int8: float, dynamic: float, shipped: str) -> None:
+    from kiosk.vision.train.export import MAX_INT8_LOSS, shipped_kind
+
+    results = {"float32": {"accuracy": 0.920}, "int8": {"accuracy": int8}, "dynamic": {"accuracy": dynamic}}
+    assert shipped_kind(results, "accuracy", MAX_INT8_LOSS) == shipped
+
+
+def test_each_shipped_model_is_the_kind_and_size_its_record_says() -> None:
+    """A model's ``.train.json`` says which kind of file the export shipped and how large each
+    kind was: the file in ``models/`` must be that one, not a leftover of another run."""
+    import json
+
+    models = Path(__file__).resolve().parents[1] / "models"
+    records = sorted(models.glob("*.train.json"))
+    assert records
+    for record in records:
+        info = json.loads(record.read_text(encoding="utf-8"))
+        model = record.with_name(record.name.replace(".train.json", ".tflite"))
+        assert model.stat().st_size == info[info["shipped"]]["bytes"], record.name
