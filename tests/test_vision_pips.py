@@ -43,6 +43,7 @@ from kiosk.vision.pips import (
     _pips,
     pip_patches,
 )
+from kiosk.vision.track import TrackerConfig
 from kiosk.vision.train.pips import NUMBER_RANKS, camera_card
 
 STANDARD = load_deck("standard-52")
@@ -265,6 +266,9 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_number() -> None:
     pair = (STANDARD["3D"], STANDARD["9D"])
     settled = settled_by_pips(refused, pair, reading("D", 9))
     assert (settled.card_id, settled.runner_up) == ("9D", "3D")
+    # the count rules the three out: a lead the tracker confirms (it once got none, so such a
+    # card was named frame after frame and never confirmed)
+    assert settled.margin >= TrackerConfig().min_margin
     assert settled_by_pips(refused, pair, reading("D", 3)).card_id == "3D"
     # the count decides here: read less surely, some pips may be cut short or hidden (a pile's
     # nine of clubs counted seven at 0.85-0.9), though the suit would be trusted at that
@@ -311,6 +315,28 @@ def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(top: tuple[str,
     view = card("9C", width=200)
     answer = ident._checked_by_pips(readings, lambda i: view)[0]  # type: ignore[arg-type]
     assert answer.card_id == named
+
+
+@pytest.mark.parametrize(("top", "bottom", "named"), [
+    (("6C", 0.45, "9C", 0.25), ("6C", 0.4, "8C", 0.3), "9C"),  # the surer corner's second guess is counted
+    (("6C", 0.45, "9C", GUESS_CONFIDENCE - 0.01), ("6C", 0.4, None, 0.0), None),  # a second guess of nothing much
+    (("6C", 0.45, "9S", 0.25), ("6C", 0.4, None, 0.0), None),  # a second guess in another suit
+    (("6C", 0.45, None, 0.0), ("6C", 0.4, "9C", 0.3), None),  # the less sure corner's second guess
+])
+def test_sure_pips_count_the_second_guess_of_corners_that_lean_to_one_number(
+        top: tuple[str, float, str | None, float], bottom: tuple[str, float, str | None, float],
+        named: str | None) -> None:
+    """Held-out scene 900166: a blurred five of clubs, outlined within a pixel, whose two corners
+    lean to an eight (0.44 and 0.42), the surer one with the five second (0.22); its five pips,
+    surely clubs, name it. Only the surer corner's second guess is offered: the pips choose
+    between two numbers of one suit, never among every number a blur suggests."""
+    ident = Identifier("standard-52")
+    readings = [tuple(Identification(None, p, second, p - q, guess) for guess, p, second, q in (top, bottom))]
+    view = card("9C", width=200)
+    answer = ident._checked_by_pips(readings, lambda i: view)[0]  # type: ignore[arg-type]
+    assert answer.card_id == named
+    if named:
+        assert answer.margin >= TrackerConfig().min_margin
 
 
 def test_the_pips_settle_corners_that_disagree_on_a_whole_face(index_only: Path) -> None:

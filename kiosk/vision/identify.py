@@ -33,9 +33,11 @@ the pips are read by their shape alone, the index's suit leans on its ink's colo
 washed-out frame takes away (a grey diamond reads as a spade at 0.99); pips surely counted as
 another number contradict an index read unsurely, and the card is refused. Where the two corners
 disagree on the suit of one number (8C and 8S) or on the number in one suit (9D and 3D), or are
-both too unsure to name it but lean so (:data:`GUESS_CONFIDENCE`), the pips, counted as many as
-one of the two numbers and read as surely, settle it (:func:`settled_by_pips`) instead of the
-card being refused.
+both too unsure to name it but lean so (:data:`GUESS_CONFIDENCE`; both leaning to one number,
+the surer corner's second guess is the other number of the pair where it is one of that suit),
+the pips, counted as many as one of the two numbers and read as surely, settle it
+(:func:`settled_by_pips`) instead of the card being refused; the count rules the other number
+out, so the card is named with the pips' whole confidence as its lead.
 """
 
 from __future__ import annotations
@@ -291,7 +293,12 @@ def _counted_otherwise(reading: PipReading, rank: str | None) -> bool:
 
 
 def _named_by_pips(reading: PipReading, card_id: str, other: Card) -> Identification:
-    """``card_id`` named by the pips, ``other`` the runner-up, led by the pips' own odds."""
+    """``card_id`` named by the pips, ``other`` the runner-up, led by the pips' own odds: over
+    the other suit, the difference of the two suits' probabilities; over another number of the
+    same suit, which the pips' count rules out, their whole confidence (the tracker confirms
+    only a card named with a clear lead)."""
+    if other.suit == card_id[-1]:
+        return Identification(card_id, reading.confidence, other.id, reading.confidence)
     return Identification(card_id, reading.confidence, other.id,
                           reading.confidence - reading.probs[PIP_LABELS.index(other.suit or "")])
 
@@ -307,6 +314,16 @@ def _vouched_for(reading: Identification, other: Identification) -> bool:
 def _named_or_guessed(reading: Identification) -> str | None:
     """The card a reading names, or guesses at GUESS_CONFIDENCE or more."""
     return reading.card_id or (reading.guess if reading.confidence >= GUESS_CONFIDENCE else None)
+
+
+def _second_number(reading: Identification, card_id: str) -> str | None:
+    """The runner-up of ``reading``, which leans to the number card ``card_id``, where it is
+    another number of that suit with GUESS_CONFIDENCE or more."""
+    second = reading.runner_up
+    if (second is None or second == card_id or second[-1] != card_id[-1]
+            or second[:-1] not in _PIP_COUNTS or reading.confidence - reading.margin < GUESS_CONFIDENCE):
+        return None
+    return second
 
 
 def _both_corners(a: Identification, b: Identification) -> Identification:
@@ -407,10 +424,14 @@ class Identifier:
         to settle: one number in the two suits of one colour (a club read as a spade from one
         blurred index, the commonest disagreement, or a club's index read 0.6 as clubs and 0.4
         as spades at both corners), or two numbers of one suit (a nine read 1.0 at one corner
-        and as a three at the other)."""
+        and as a three at the other; or both corners guessing one number and the surer one's
+        second guess another number of that suit at GUESS_CONFIDENCE: a blurred five of clubs
+        read 0.44 as an eight and 0.22 as a five, whose five pips an eight could not settle)."""
         ga, gb = _named_or_guessed(a), _named_or_guessed(b)
         if ga is None or gb is None:
             return None
+        if ga == gb:
+            gb = _second_number(max(a, b, key=lambda r: r.confidence), ga) or gb
         ca, cb = self.deck[ga], self.deck[gb]
         if ca.rank not in _PIP_COUNTS or cb.rank not in _PIP_COUNTS or ca.suit is None:
             return None
