@@ -17,10 +17,10 @@ from kiosk.vision.runtime import TfliteModel
 #: A quantized file is shipped unless it loses more than this much held-out accuracy against float32.
 MAX_INT8_LOSS = 0.003
 #: The quantized kinds, tried in this order before float32: ``int8`` (weights and activations,
-#: calibrated; the smallest and, on a Pi's NEON, the fastest) and ``dynamic`` (int8 weights, float
-#: activations quantized per batch by the runtime: loses less where int8 activations cost
-#: accuracy, and runs 3.4x faster than float32 for the index model, 1.5 against 5.2 ms for 16
-#: corners, session 29).
+#: calibrated: the smallest, and the kind ARM cores run fastest) and ``dynamic`` (int8 weights,
+#: float activations that the runtime quantizes sample by sample: loses less where calibrated
+#: activations cost accuracy; the index network reads 16 corners in 1.5 against 5.2 ms float32
+#: on an x86 development machine, session 29; not measured on a Pi).
 QUANTIZED = ("int8", "dynamic")
 
 
@@ -35,7 +35,8 @@ def convert(model: Any, kind: str, representative: np.ndarray | None = None) -> 
         if kind != "float32":
             conv.optimizations = [tf.lite.Optimize.DEFAULT]
         if kind == "int8":
-            assert representative is not None
+            if representative is None:
+                raise ValueError("an int8 file needs representative samples to calibrate on")
             conv.representative_dataset = lambda: ([x[None]] for x in representative)
         return bytes(conv.convert())
 
