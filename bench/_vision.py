@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from kiosk.vision.detect import Detector, DetectorConfig, polygon_iou
+from kiosk.vision.track import TrackerConfig
 
 
 def load_identifier(deck_id: str) -> Any | None:
@@ -129,3 +130,10 @@ class Oracle:
         names = {f: self.truth[t].card_id for t, f in m.items()}
         return [Identification(names.get(i), 0.99 if i in names else 0.0, None,
                                0.9 if i in names else 0.0) for i in range(len(cards))]
+
+
+def unconfirmable(answers: Sequence[Any]) -> int:
+    """Names (identifications) the tracker would never confirm, too unsure or led too little:
+    counted apart, as a bench that counts them as named overstates what the kiosk confirms."""
+    tracker = TrackerConfig()
+    return sum(a.card_id is not None and not tracker.counts(a.card_id, a.confidence, a.margin) for a in answers)

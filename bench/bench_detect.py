@@ -27,12 +27,19 @@ from collections.abc import Sequence
 
 import cv2
 import numpy as np
-from _vision import Timer, add_detector_option, corner_error, load_identifier, match_truth, pick_detector
+from _vision import (
+    Timer,
+    add_detector_option,
+    corner_error,
+    load_identifier,
+    match_truth,
+    pick_detector,
+    unconfirmable,
+)
 
 from kiosk.render.scenes import SceneCard, render_scene
 from kiosk.vision.detect import polygon_iou
 from kiosk.vision.naming import look, name_cards
-from kiosk.vision.track import TrackerConfig
 from kiosk.vision.train.augment import desaturated
 
 #: A found quad is that card when their IoU reaches this (``match_truth``'s default); a named quad
@@ -98,8 +105,7 @@ def main() -> int:
     detector = pick_detector(args.detector)
     identifier = None if args.no_identify else load_identifier(args.deck)
     detect_t, ident_t, look_t = Timer(), Timer(), Timer()
-    cards = found = visible = visible_found = extra = named_extra = loose = unconfirmable = 0
-    tracker = TrackerConfig()
+    cards = found = visible = visible_found = extra = named_extra = loose = unsure = 0
     errors: list[float] = []
     confusion: Counter[tuple[str, str]] = Counter()
     by_error: dict[int, list[bool]] = {k: [] for k in range(len(ERROR_BINS))}
@@ -121,8 +127,7 @@ def main() -> int:
             dets = detect_t(lambda img=image: detector.detect(img))
         m = match_truth([d.corners for d in dets], [c.corners for c in scene.cards], MATCH_IOU)
         if identifier:
-            unconfirmable += sum(i.card_id is not None and (i.margin < tracker.min_margin
-                                                            or i.confidence < tracker.min_confidence) for i in ids)
+            unsure += unconfirmable(ids)
             for f, ident in enumerate(ids):
                 if ident.card_id and f not in m.values():
                     if outlines_loosely(dets[f].corners, ident.card_id, scene.cards):
@@ -171,7 +176,7 @@ def main() -> int:
               f"{sum(n for (_, got), n in confusion.items() if got != 'none')}, "
               f"named where no card lies {named_extra} (and {loose} naming the card they outline "
               f"loosely, IoU < {MATCH_IOU}); named without the lead or confidence the tracker "
-              f"needs to confirm them {unconfirmable}")
+              f"needs to confirm them {unsure}")
         print("  identified of detected, by corner error / short side: " + ", ".join(
             f"{ERROR_BINS[k]:.2f}+ {sum(v) / len(v):.1%} of {len(v)}" for k, v in by_error.items() if v))
         for (want, got), n in confusion.most_common(10):

@@ -25,10 +25,9 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from _vision import add_detector_option, pick_detector
+from _vision import add_detector_option, pick_detector, unconfirmable
 
 from kiosk.vision.naming import look, name_cards
-from kiosk.vision.track import TrackerConfig
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-cards" / "edje-tfod"
 RANKS = {"nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
@@ -127,12 +126,11 @@ def main() -> int:
         except Exception as exc:  # noqa: BLE001 - the bench still measures detection
             print(f"identifier unavailable ({exc}); detection only")
     detector = pick_detector(args.detector)
-    tracker = TrackerConfig()
     for split in ("train", "test"):
         photos = sorted(p for p in (REAL / split).iterdir() if p.suffix.lower() == ".jpg")
         if args.limit:
             photos = photos[: args.limit]
-        boxed = found = covered = right = right_seen = extra = elsewhere = unconfirmable = 0
+        boxed = found = covered = right = right_seen = extra = elsewhere = unsure = 0
         times: list[float] = []
         confusion: Counter[tuple[str, str]] = Counter()
         for photo in photos:
@@ -156,9 +154,7 @@ def main() -> int:
             found += len(m)
             extra += len(dets) - len(m)
             if identifier is not None:
-                unconfirmable += sum(n.card_id is not None and (n.margin < tracker.min_margin
-                                                                or n.confidence < tracker.min_confidence)
-                                     for n in names)
+                unsure += unconfirmable(names)
                 ranks = [names[j].card_id[:-1] if names[j].card_id else "none" for j in range(len(dets))]
                 elsewhere += named_elsewhere(labels, [d.corners for d in dets], ranks, img.shape)
                 right_seen += sum(ranks[j] == labels[i][0] for i, j in seen.items())
@@ -184,7 +180,7 @@ def main() -> int:
             print(f"  right rank {right / boxed:.1%} of boxed ({right}), "
                   f"{right / max(found, 1):.1%} of detected; {right_seen / boxed:.1%} ({right_seen}) "
                   f"counting completed hidden cards; named where no card of that rank lies: {elsewhere}; "
-                  f"named without the lead or confidence the tracker needs to confirm them: {unconfirmable}")
+                  f"named without the lead or confidence the tracker needs to confirm them: {unsure}")
             for (want, got), n in confusion.most_common(12):
                 print(f"  confusion {want} -> {got}: {n}")
     return 0

@@ -48,6 +48,11 @@ class TrackerConfig:
     max_shift: float = 0.6  # centre move per frame, as a fraction of the card's diagonal
     replace_confidence: float = 0.9  # mean confidence to take a confirmed card's place at once
 
+    def counts(self, card_id: str | None, confidence: float, margin: float) -> bool:
+        """Whether an answer is sure enough to be a vote for its card (the benchmarks count the
+        names that are not: a name the tracker can never confirm)."""
+        return card_id is not None and margin >= self.min_margin and confidence >= self.min_confidence
+
     def __post_init__(self) -> None:
         if not 1 <= self.confirm_frames <= self.window:
             raise ValueError("need 1 <= confirm_frames <= window")
@@ -163,10 +168,7 @@ class Tracker:
         return removed + confirmed
 
     def _vote(self, s: Sighting) -> str | None:
-        cfg = self.config
-        if s.card_id is None or s.margin < cfg.min_margin or s.confidence < cfg.min_confidence:
-            return None
-        return s.card_id
+        return s.card_id if self.config.counts(s.card_id, s.confidence, s.margin) else None
 
     def _winner(self, track: _Track) -> str | None:
         counts = Counter(v for v, _ in track.votes if v is not None)
