@@ -29,6 +29,7 @@ from kiosk.vision.detect import (
     _split_pairs,
     _table_sized,
     as_bgr,
+    fan_ends,
     order_corners,
     polygon_iou,
     quad_aspect,
@@ -434,6 +435,22 @@ def test_real_photos_regression_floor(real_cards: Path, detector: Detector) -> N
         boxed += len(labels)
         found += len(bench.match([b for _, b in labels], [d.corners for d in dets], img.shape))
     assert boxed > 100 and found / boxed >= 0.65
+
+
+@settings(max_examples=60, deadline=None)
+@given(angle=st.floats(-np.pi, np.pi), offset=st.floats(0.6, 1.2))
+def test_the_ends_of_a_quad_over_a_fan_are_its_end_cards(angle: float, offset: float) -> None:
+    """Two cards fanned side by side, their top and bottom edges in one line, outline as one quad
+    from the left card's left side to the right card's right side, of card aspect crosswise
+    where the top card leaves 0.6 to 1.4 of the other's width in view (edje-tfod's IMG_2649 and
+    IMG_2667); its fan ends are the two cards."""
+    step = offset * 110 * np.array([np.cos(angle), np.sin(angle)], np.float32)
+    left = card_quad((320, 240), 110, angle)
+    right = left + step
+    across = np.array([left[0], right[1], right[2], left[3]], np.float32)
+    ends = fan_ends(across)
+    assert len(ends) == 2
+    assert sorted(max(polygon_iou(e, card) for e in ends) for card in (left, right))[0] > 0.9
 
 
 def test_a_quad_far_smaller_than_the_tables_cards_is_not_a_card() -> None:

@@ -32,11 +32,13 @@ class ByPaper:
 
     def __init__(self, confidence: float = 0.97, corners: int | None = None) -> None:
         self.calls: list[int] = []
+        self.looked: list[np.ndarray] = []
         self.confidence = confidence
         self.corners = corners
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         self.calls.append(len(cards))
+        self.looked += [c.corners for c in cards]
         return [Identification("AS", self.confidence, "AC", self.confidence - 0.1, corners=self.corners)
                 if c.face.mean() > 180 else Identification(None, 0.2, None, 0.0) for c in cards]
 
@@ -119,7 +121,7 @@ def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene: tup
     assert answer.card_id == "AS"
     assert polygon_iou(det.corners, quad) > 0.9  # the alternate, refined on the frame
     assert det.partial
-    assert ident.calls == [1, 2]  # one look at the winner, one batch of its alternates
+    assert ident.calls == [1, 4]  # one look at the winner, one batch of its alternates and fan ends
 
 
 def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -134,7 +136,7 @@ def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarra
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off)])
     assert answer.card_id == "AS" and det.partial
     assert polygon_iou(det.corners, quad) > 0.95
-    assert len(ident.looked) == 2  # the outline, then its refit
+    assert len(ident.looked) == 4  # the outline, then its refit, then its two fan ends
 
 
 def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -146,7 +148,7 @@ def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]
     ident = ByRim()
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off, on_table)])
     assert answer.card_id == "AS" and polygon_iou(det.corners, quad) > 0.95
-    assert [polygon_iou(c, on_table) > 0.95 for c in ident.looked] == [False, True, False]
+    assert [polygon_iou(c, on_table) > 0.95 for c in ident.looked] == [False, True, False, False, False]
     assert polygon_iou(ident.looked[2], quad) > 0.95
 
 
@@ -199,7 +201,8 @@ def test_an_alternate_on_another_card_is_not_taken(scene: tuple[np.ndarray, np.n
     ident = ByPaper()
     out = name_cards(ident, DETECTOR, img, [detection(img, quad), detection(img, on_table, quad)])
     assert [a.card_id for _, a in out] == ["AS", None]
-    assert ident.calls == [2, 0]  # nor is that alternate read: its answer could not count
+    # nor is that alternate read (its answer could not count), only the refused outline's fan ends
+    assert ident.calls == [2, 2] and all(polygon_iou(c, quad) < 0.5 for c in ident.looked[2:])
 
 
 def test_an_alternate_may_lie_on_a_refused_outline(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -269,6 +272,40 @@ def test_a_refused_outline_over_two_fanned_cards_gives_both() -> None:
     out = name_cards(ByPlace(), DETECTOR, img, [detection(img, across, right, nudged, left)])
     assert [a.card_id for _, a in out] == ["QC", "QS"]
     assert abs(out[1][0].corners[:, 0].mean() - left[:, 0].mean()) < 5  # the left card, not the nudged
+
+
+def test_a_refused_outline_over_a_fan_is_read_at_its_two_ends_last() -> None:
+    """Fanned cards whose top and bottom edges run on in one line are outlined as one landscape
+    card across them (edje-tfod's IMG_2649: a nine of hearts over two jacks), with no alternate
+    at either card. The cards at the outline's two ends, its short sides taken as their long
+    sides, are read after everything else it offers, and both are kept. A completed outline is
+    a guess already, and offers no fan ends."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    left = card_quad((260, 180), 110, 0.1)
+    right = left + 0.8 * (left[1] - left[0])  # the right card over the left one, 0.8 of it in view
+    for card_id, quad in (("QS", left), ("QC", right)):
+        composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
+    across = np.array([left[0], right[1], right[2], left[3]], np.float32)
+    ident = ByOutline({"QS": left, "QC": right})
+    out = name_cards(ident, DETECTOR, img, [detection(img, across, across + (0, 40))])
+    assert sorted(a.card_id for _, a in out) == ["QC", "QS"]
+    assert [polygon_iou(c, across + (0, 40)) > 0.9 for c in ident.looked[:2]] == [False, True]
+    assert len(ident.looked) == 4  # the outline, its alternate, its two ends (the refit moves nothing)
+    completed = Detection(across, img, 1.0, True)
+    assert [a.card_id for _, a in name_cards(ident, DETECTOR, img, [completed])] == [None]
+
+
+class ByOutline:
+    """Names a card only from an outline of it (IoU over 0.9), as a reader of its corners does."""
+
+    def __init__(self, cards: dict[str, np.ndarray]) -> None:
+        self.cards = cards
+        self.looked: list[np.ndarray] = []
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        self.looked += [c.corners for c in cards]
+        names = [next((k for k, q in self.cards.items() if polygon_iou(c.corners, q) > 0.9), None) for c in cards]
+        return [Identification(n, 0.97, None, 0.9) if n else Identification(None, 0.2, None, 0.0) for n in names]
 
 
 def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray]) -> None:

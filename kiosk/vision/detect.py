@@ -682,6 +682,22 @@ def _card_ends(quad: np.ndarray, known: tuple[float, float] | None) -> list[np.n
     return out
 
 
+def fan_ends(quad: np.ndarray) -> list[np.ndarray]:
+    """The two cards at the ends of ``quad`` taken as a fan: cards held or laid fanned side by
+    side, their top and bottom edges running on in one line, make one quad as long as the cards
+    and wider than one, often of card aspect crosswise. Each short side of ``quad`` taken as a
+    card's long side, the card runs that length over CARD_ASPECT into it: the top card of the fan,
+    seen whole at one end, and the card under it at the other, its index in view."""
+    o = order_corners(quad)
+    card = float(np.linalg.norm(o[1] - o[0]) + np.linalg.norm(o[3] - o[2])) / 2 / CARD_ASPECT
+    share = min(1.0, card / max(float(np.linalg.norm(o[2] - o[1]) + np.linalg.norm(o[3] - o[0])) / 2, 1e-6))
+    near, far = o[[0, 1]], o[[3, 2]]
+    return [np.array([near[0], near[1], near[1] + share * (far[1] - near[1]), near[0] + share * (far[0] - near[0])],
+                     np.float32),
+            np.array([far[0] + share * (near[0] - far[0]), far[1] + share * (near[1] - far[1]), far[1], far[0]],
+                     np.float32)]
+
+
 def _split_pairs(cands: list[tuple[np.ndarray, float, bool]], size: tuple[float, float] | None,
                  edges: np.ndarray, from_model: set[int]
                  ) -> tuple[list[tuple[np.ndarray, float, bool]], list[tuple[np.ndarray, float, bool]]]:

@@ -3,17 +3,20 @@
 The detector keeps the best-scored outline of each place, but the score only says how card-like
 an outline is, not whether it is the card: a court card's picture frame, two cards taken for
 one, a card cut short by the hand over it all make good quads. The identifier knows better:
-where it cannot read the winner's corners, the card that the symmetry of the print shows
-there (:meth:`Detector.printed`: on a white table in clipped light the outline may not show;
-named only where both its corners read it, as a whole card's do and text's do not), then the
-outlines the winner set aside at that place (:attr:`Detection.alternates`, best first) are
-read too, then the winner refitted to edges further out (:meth:`Detector.refit`: on a pale
-table an outline may lie a pip row off its card), and the first one it names takes the place;
-a card among the rest named otherwise and lying on no card named is one more card (the
-refused outline spanned two). This costs nothing on a frame whose cards all read, and never
-names a card where no outline reads: it can turn a refusal into a name, not one name into
-another. A card completed from its visible corners is a guessed outline too, and is named only
-as surely as an alternate.
+where it cannot read the winner's corners, the card that the symmetry of the print shows there
+(:meth:`Detector.printed`: on a white table in clipped light the outline may not show; named
+only where both its corners read it, as a whole card's do and text's do not), then the outlines
+the winner set aside at that place (:attr:`Detection.alternates`, best first) are read too,
+then the winner refitted to edges further out (:meth:`Detector.refit`: on a pale table an
+outline may lie a pip row off its card), and last, for an outline seen whole, the two cards at
+its ends (:func:`~kiosk.vision.detect.fan_ends`: fanned cards whose top and bottom edges run on
+in one line are outlined as one card crosswise, with no alternate at either card; session 30:
+`edje-tfod` 10 right ranks more, held-out piles 5 cards more, none wrongly), and the first one
+it names takes the place; a card among the rest named otherwise and lying on no card named is
+one more card (the refused outline spanned two). This costs nothing on a frame whose cards all
+read, and never names a card where no outline reads: it can turn a refusal into a name, not one
+name into another. A card completed from its visible corners is a guessed outline too, and is
+named only as surely as an alternate.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -28,7 +31,7 @@ from typing import NamedTuple, Protocol
 
 import numpy as np
 
-from kiosk.vision.detect import Detection, Detector, polygon_iou
+from kiosk.vision.detect import Detection, Detector, fan_ends, polygon_iou
 from kiosk.vision.identify import Identification
 
 #: Every extra outline read is one more chance to name clutter, so a second look must be surer
@@ -144,6 +147,9 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     for k, refit in zip(refused, refits, strict=True):
         looks += [(k, quad, True) for quad in printed[k]]
         looks += [(k, quad, False) for quad in (*detections[k].alternates, *(() if refit is None else (refit,)))]
+    # last, the cards at the two ends of a refused outline seen whole, taken as a fan
+    looks += [(k, quad, False) for k in refused if not detections[k].partial
+              for quad in fan_ends(detections[k].corners)]
     looks = looks[:MAX_SECOND_LOOKS]
     if not looks:
         return out
