@@ -177,8 +177,8 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
     stats = app.run(seconds, on_frame=on_frame)
     vision_frames = getattr(app.services.vision, "frames", app.view.frame_index + 1)
     shown = script.shown()
-    false = [(cid, f) for cid, f in confirmed
-             if not any(sid == cid and first - FPS // 2 <= f <= last + FPS for sid, first, last in shown)]
+    showings = [_which_shown(cid, f, shown) for cid, f in confirmed]
+    false = [c for c, k in zip(confirmed, showings, strict=True) if k is None]
     return {
         "frames": stats.frames,
         "seconds": round(stats.seconds, 2),
@@ -189,11 +189,20 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
         "screens": sorted({name for name in stats.screens}),
         "errors": stats.errors,
         "cards_shown": len(shown),
-        "cards_confirmed": len(confirmed),
+        "cards_confirmed": len({k for k in showings if k is not None}),
+        "confirmations": len(confirmed),
         "confirmed": [cid for cid, _ in confirmed],
         "false_confirmations": len(false),
         "false_confirmed": [cid for cid, _ in false],
     }
+
+
+def _which_shown(card_id: str, frame: int, shown: list[tuple[str, int, int]]) -> int | None:
+    """Which of the film's ``shown`` cards a confirmation of ``card_id`` at ``frame`` (of the
+    film: it loops) is, allowing half a second's lead and a second's lag; None: a false one. A
+    card confirmed again as the film loops is one card shown, confirmed."""
+    return next((k for k, (sid, first, last) in enumerate(shown)
+                 if sid == card_id and first - FPS // 2 <= frame <= last + FPS), None)
 
 
 def _screenshot(app: App, path: Path) -> None:

@@ -2,7 +2,8 @@
 
 from types import SimpleNamespace
 
-from kiosk.demo import PASSPORT_CARDS, Step, build_script
+from kiosk.demo import PASSPORT_CARDS, Step, _which_shown, build_script
+from kiosk.render.timeline import FPS
 
 
 def _app(screen: str, card_id: str | None = None) -> SimpleNamespace:
@@ -33,3 +34,16 @@ def test_passport_shots_wait_for_their_own_card() -> None:
         assert step.ready is not None
         assert not step.ready(_app("passport", "KD" if card_id != "KD" else "AD"))  # the card before
         assert step.ready(_app("passport", card_id))
+
+
+def test_a_confirmation_is_matched_to_the_card_shown_then() -> None:
+    """The summary counts cards shown and confirmed: a card confirmed again as the looping film
+    shows it again is one card (``kiosk demo --seconds 40`` said 6 shown, 7 confirmed), and a
+    confirmation of no card in view at that moment is a false one."""
+    shown = [("3H", 100, 200), ("3C", 300, 400), ("3H", 500, 600)]
+    assert _which_shown("3H", 150, shown) == 0
+    assert _which_shown("3H", 150, shown) == _which_shown("3H", 190, shown)  # the loop's frame numbers
+    assert _which_shown("3H", 550, shown) == 2  # shown twice by the script: two cards
+    assert _which_shown("3H", 100 - FPS // 2, shown) == 0 and _which_shown("3H", 200 + FPS, shown) == 0
+    assert _which_shown("3H", 350, shown) is None  # the 3C lay there
+    assert _which_shown("3H", 200 + FPS + 1, shown) is None
