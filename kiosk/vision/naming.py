@@ -8,15 +8,15 @@ where it cannot read the winner's corners, the card that the symmetry of the pri
 only where both its corners read it, as a whole card's do and text's do not), then the outlines
 the winner set aside at that place (:attr:`Detection.alternates`, best first) are read too,
 then the winner refitted to edges further out (:meth:`Detector.refit`: on a pale table an
-outline may lie a pip row off its card), and last, for an outline seen whole, the two cards at
-its ends (:func:`~kiosk.vision.detect.fan_ends`: fanned cards whose top and bottom edges run on
-in one line are outlined as one card crosswise, with no alternate at either card; session 30:
-`edje-tfod` 10 right ranks more, held-out piles 5 cards more, none wrongly), and the first one
-it names takes the place; a card among the rest named otherwise and lying on no card named is
-one more card (the refused outline spanned two). This costs nothing on a frame whose cards all
-read, and never names a card where no outline reads: it can turn a refusal into a name, not one
-name into another. A card completed from its visible corners is a guessed outline too, and is
-named only as surely as an alternate.
+outline may lie a pip row off its card), and last the two cards at its ends
+(:func:`~kiosk.vision.detect.fan_ends`: fanned cards whose top and bottom edges run on in one
+line are outlined, or completed, as one card crosswise, with no alternate at either card;
+session 30: `edje-tfod` 13 right ranks more, held-out piles 8 cards more, none wrongly), and
+the first one it names takes the place; a card among the rest named otherwise and lying on no
+card named is one more card (the refused outline spanned two). This costs nothing on a frame
+whose cards all read, and never names a card where no outline reads: it can turn a refusal into
+a name, not one name into another. A card completed from its visible corners is a guessed
+outline too, and is named only as surely as an alternate.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -147,9 +147,8 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     for k, refit in zip(refused, refits, strict=True):
         looks += [(k, quad, True) for quad in printed[k]]
         looks += [(k, quad, False) for quad in (*detections[k].alternates, *(() if refit is None else (refit,)))]
-    # last, the cards at the two ends of a refused outline seen whole, taken as a fan
-    looks += [(k, quad, False) for k in refused if not detections[k].partial
-              for quad in fan_ends(detections[k].corners)]
+    # last, the cards at the two ends of each refused outline, taken as a fan
+    looks += [(k, quad, False) for k in refused for quad in fan_ends(detections[k].corners)]
     looks = looks[:MAX_SECOND_LOOKS]
     if not looks:
         return out
