@@ -687,15 +687,14 @@ def fan_ends(quad: np.ndarray) -> list[np.ndarray]:
     side, their top and bottom edges running on in one line, make one quad as long as the cards
     and wider than one, often of card aspect crosswise. Each short side of ``quad`` taken as a
     card's long side, the card runs that length over CARD_ASPECT into it: the top card of the fan,
-    seen whole at one end, and the card under it at the other, its index in view."""
+    seen whole at one end, and the card under it at the other, its index in view. (A quad of one
+    card gives two halves of it crosswise, which read as nothing.)"""
     o = order_corners(quad)
-    card = float(np.linalg.norm(o[1] - o[0]) + np.linalg.norm(o[3] - o[2])) / 2 / CARD_ASPECT
-    share = min(1.0, card / max(float(np.linalg.norm(o[2] - o[1]) + np.linalg.norm(o[3] - o[0])) / 2, 1e-6))
-    near, far = o[[0, 1]], o[[3, 2]]
-    return [np.array([near[0], near[1], near[1] + share * (far[1] - near[1]), near[0] + share * (far[0] - near[0])],
-                     np.float32),
-            np.array([far[0] + share * (near[0] - far[0]), far[1] + share * (near[1] - far[1]), far[1], far[0]],
-                     np.float32)]
+    near, far = o[[0, 1]], o[[3, 2]]  # its two short sides, corner facing corner
+    card = float(np.linalg.norm(near[1] - near[0]) + np.linalg.norm(far[1] - far[0])) / 2 / CARD_ASPECT
+    step = card / max(float(np.linalg.norm(far - near, axis=1).mean()), 1e-6) * (far - near)
+    return [np.array([near[0], near[1], near[1] + step[1], near[0] + step[0]], np.float32),
+            np.array([far[0] - step[0], far[1] - step[1], far[1], far[0]], np.float32)]
 
 
 def _split_pairs(cands: list[tuple[np.ndarray, float, bool]], size: tuple[float, float] | None,
