@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     }
     write_summary(args.summary or out / "summary.json", summary)
     print(f"demo: {summary['frames']} frames at {summary['fps']} fps; cards shown {summary['cards_shown']}, "
-          f"confirmed {summary['cards_confirmed']} ({summary['confirmations']} confirmations), "
+          f"confirmed {summary['cards_confirmed']} ({len(summary['confirmed'])} confirmations), "
           f"false {summary['false_confirmations']}; stamps requested {requested}, printed {len(printed)}, "
           f"lost {summary['stamps_lost']}; output in {out}")
     return 0 if summary["false_confirmations"] == 0 and summary["stamps_lost"] == 0 else 1
