@@ -274,6 +274,19 @@ def test_a_refused_outline_over_two_fanned_cards_gives_both() -> None:
     assert abs(out[1][0].corners[:, 0].mean() - left[:, 0].mean()) < 5  # the left card, not the nudged
 
 
+class ByOutline:
+    """Names a card only from an outline of it (IoU over 0.9), as a reader of its corners does."""
+
+    def __init__(self, cards: dict[str, np.ndarray]) -> None:
+        self.cards = cards
+        self.looked: list[np.ndarray] = []
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        self.looked += [c.corners for c in cards]
+        names = [next((k for k, q in self.cards.items() if polygon_iou(c.corners, q) > 0.9), None) for c in cards]
+        return [Identification(n, 0.97, None, 0.9) if n else Identification(None, 0.2, None, 0.0) for n in names]
+
+
 def test_a_refused_outline_over_a_fan_is_read_at_its_two_ends_last() -> None:
     """Fanned cards whose top and bottom edges run on in one line are outlined as one landscape
     card across them (edje-tfod's IMG_2649: a nine of hearts over two jacks), with no alternate
@@ -293,19 +306,6 @@ def test_a_refused_outline_over_a_fan_is_read_at_its_two_ends_last() -> None:
     assert len(ident.looked) == 4  # the outline, its alternate, its two ends (the refit moves nothing)
     completed = Detection(across, img, 1.0, True)
     assert sorted(a.card_id for _, a in name_cards(ident, DETECTOR, img, [completed])) == ["QC", "QS"]
-
-
-class ByOutline:
-    """Names a card only from an outline of it (IoU over 0.9), as a reader of its corners does."""
-
-    def __init__(self, cards: dict[str, np.ndarray]) -> None:
-        self.cards = cards
-        self.looked: list[np.ndarray] = []
-
-    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        self.looked += [c.corners for c in cards]
-        names = [next((k for k, q in self.cards.items() if polygon_iou(c.corners, q) > 0.9), None) for c in cards]
-        return [Identification(n, 0.97, None, 0.9) if n else Identification(None, 0.2, None, 0.0) for n in names]
 
 
 def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray]) -> None:
