@@ -688,7 +688,10 @@ def fan_ends(quad: np.ndarray) -> list[np.ndarray]:
     and wider than one, often of card aspect crosswise. Each short side of ``quad`` taken as a
     card's long side, the card runs that length over CARD_ASPECT into it: the top card of the fan,
     seen whole at one end, and the card under it at the other, its index in view. (A quad of one
-    card gives two halves of it crosswise, which read as nothing.)"""
+    card gives two halves of it crosswise, which read as nothing.) Each corner steps along its own
+    side of the quad, keeping its perspective; :func:`_card_ends`' one direction for both corners
+    named 3 fewer `edje-tfod` cards, and its cards running past the quad lose a covered card
+    with this geometry (session 30), so the two keep their own steps."""
     o = order_corners(quad)
     near, far = o[[0, 1]], o[[3, 2]]  # its two short sides, corner facing corner
     card = float(np.linalg.norm(near[1] - near[0]) + np.linalg.norm(far[1] - far[0])) / 2 / CARD_ASPECT
