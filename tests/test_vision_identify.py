@@ -3,6 +3,7 @@ deck's cards, None for clutter and for malformed input, both ways up."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import cv2
@@ -312,6 +313,19 @@ def test_the_surer_corner_answers_and_contradicting_corners_are_refused() -> Non
     assert _both_corners(named, Identification("QS", 0.7, "QC", 0.5)) == named
     conflict = _both_corners(named, Identification("9H", 0.8, "6H", 0.7))
     assert conflict.card_id is None and conflict.margin == 0.0 and conflict.runner_up == "9H"
+
+
+def test_a_corner_leaning_to_another_suit_of_the_rank_contradicts_the_other() -> None:
+    """Held-out 900232: an ace of clubs read AS at 0.85 by one corner, and refused at the other,
+    which leaned 0.55 to AC. Leaning to another rank, or less, is a covered or glared corner."""
+    named = Identification("AS", 0.85, "AC", 0.7, "AS")
+    leaning = Identification(None, 0.55, "AS", 0.4, "AC")
+    for a, b in ((named, leaning), (leaning, named)):
+        answer = _both_corners(a, b)
+        assert answer.card_id is None and answer.margin == 0.0 and answer.runner_up == "AC"
+    assert _both_corners(named, replace(leaning, confidence=0.45)) == named
+    assert _both_corners(named, replace(leaning, guess="4S")) == named
+    assert _both_corners(named, replace(leaning, guess="AS")) == named
 
 
 def test_an_answer_says_how_many_of_its_corners_read_it() -> None:
