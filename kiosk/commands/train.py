@@ -1,6 +1,8 @@
 """``kiosk train --deck DECK --out models/``: rebuild the model that identifies a deck's cards;
 ``kiosk train --outline --out models/``: rebuild the detector's outline model (any deck);
-``kiosk train --pips --out models/``: rebuild the pip model that checks number cards' suits.
+``kiosk train --pips --out models/``: rebuild the pip model that checks number cards' suits;
+``kiosk train --requantize models/index.tflite``: write a float32 index member again by today's
+export rule, from its own weights (:mod:`kiosk.vision.train.requantize`).
 
 Index decks share one corner model (``index.tflite``); a face deck gets ``<deck-id>.tflite``; a
 text deck (math-pairs) is read without a model, so there is nothing to train. ``--member N``
@@ -24,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     what.add_argument("--deck", help=f"deck id: {', '.join(deck_ids())}")
     what.add_argument("--outline", action="store_true", help="the detector's outline model (all decks)")
     what.add_argument("--pips", action="store_true", help="the pip model that checks a number card's suit")
+    what.add_argument("--requantize", type=Path, metavar="FILE",
+                      help="write a float32 index member again by today's export rule, from its own weights")
     p.add_argument("--out", type=Path, default=Path("models"), help="output folder (default: models)")
     p.add_argument("--per-class", type=int, default=None, help="synthetic training images per class")
     p.add_argument("--scenes", type=int, default=None, help="--outline: rendered training scenes")
@@ -56,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
                         ("faces", "pips")):
         if getattr(args, name) is not None and not getattr(args, needs):
             raise UsageError(f"--{name.replace('_', '-')} goes with --{needs}")
+    if args.requantize is not None:
+        for name in ("epochs", "seed", "workers"):
+            if getattr(args, name) is not None:
+                raise UsageError(f"--{name} does not go with --requantize: it trains nothing")
     if args.real is not None and not args.real.is_dir():
         raise UsageError(f"--real {args.real}: not a folder")
     try:
@@ -71,6 +79,11 @@ def run(args: argparse.Namespace) -> int:
         )
         if v is not None
     }
+    if args.requantize is not None:
+        from kiosk.vision.train.requantize import requantize
+
+        requantize(args.requantize)
+        return 0
     if args.outline:
         from kiosk.vision.train.outlines import Settings as OutlineSettings
         from kiosk.vision.train.outlines import train_outlines

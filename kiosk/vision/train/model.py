@@ -14,12 +14,19 @@ from typing import Any
 EMBED_DIM = 48
 
 
-def _block(layers: Any, x: Any, filters: int, convs: int) -> Any:
+def _block(layers: Any, x: Any, filters: int, convs: int, folded: bool = False) -> Any:
     for _ in range(convs):
-        x = layers.Conv2D(filters, 3, padding="same", use_bias=False)(x)
-        x = layers.BatchNormalization()(x)
-        x = layers.ReLU()(x)
+        x = _conv(layers, x, filters, folded)
     return layers.MaxPooling2D(2)(x)
+
+
+def _conv(layers: Any, x: Any, filters: int, folded: bool) -> Any:
+    """A 3x3 convolution, batch norm and ReLU; ``folded``: the batch norm folded into the
+    convolution's weights and bias, as an exported file holds it (:mod:`.requantize`)."""
+    if folded:
+        return layers.Conv2D(filters, 3, padding="same", activation="relu")(x)
+    x = layers.Conv2D(filters, 3, padding="same", use_bias=False)(x)
+    return layers.ReLU()(layers.BatchNormalization()(x))
 
 
 def _joint_layer() -> Any:
@@ -36,8 +43,9 @@ def _joint_layer() -> Any:
     return JointCardProbs(name="probs")
 
 
-def build_index(input_hw: tuple[int, int]) -> Any:
-    """The corner model: shared trunk, rank and suit heads, joint 54-way output.
+def build_index(input_hw: tuple[int, int], folded: bool = False) -> Any:
+    """The corner model: shared trunk, rank and suit heads, joint 54-way output; ``folded``:
+    the inference network of an exported file, batch norms folded into the convolutions.
 
     Each head has its own hidden layer and there is no dropout: with one dropped-out layer
     shared, clubs and spades (a few pixels apart) parted late or never (models/MODEL.md)."""
@@ -45,11 +53,10 @@ def build_index(input_hw: tuple[int, int]) -> Any:
 
     layers = tf.keras.layers
     inp = tf.keras.Input((*input_hw, 3), name="image")
-    x = _block(layers, inp, 16, 1)
-    x = _block(layers, x, 32, 2)
-    x = _block(layers, x, 64, 2)
-    x = layers.ReLU()(layers.BatchNormalization()(layers.Conv2D(96, 3, padding="same", use_bias=False)(x)))
-    x = layers.Flatten()(x)
+    x = _block(layers, inp, 16, 1, folded)
+    x = _block(layers, x, 32, 2, folded)
+    x = _block(layers, x, 64, 2, folded)
+    x = layers.Flatten()(_conv(layers, x, 96, folded))
     rank = layers.Dense(15, activation="softmax", name="rank")(layers.Dense(128, activation="relu")(x))
     suit = layers.Dense(4, activation="softmax", name="suit")(layers.Dense(64, activation="relu")(x))
     return tf.keras.Model(inp, _joint_layer()(rank, suit))
