@@ -103,8 +103,9 @@ GUESS_CONFIDENCE = 0.2
 #: A corner too unsure to name its card but leaning this much to the other corner's rank in
 #: another suit contradicts that corner: clubs and spades differ by a few pixels of an index.
 #: Held-out 900232's ace of clubs, completed from one corner, was read AS at 0.85 there and AC
-#: at 0.55 at the other (session 31, with the requantized seed-2 member; refused by the float
-#: file at 0.84). On the benches it refused that card and nothing else (models/MODEL.md).
+#: at 0.55 at the other (session 31, with the requantized seed-2 member; the float32 file's
+#: glance outlined it otherwise and refused it). On the benches it refused that card and
+#: nothing else (models/MODEL.md, session 31).
 OTHER_SUIT_LEAN = 0.5
 _SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 
