@@ -20,6 +20,7 @@ from kiosk.vision.cues import _fill_holes
 from kiosk.vision.detect import (
     CARD_ASPECT,
     COMPLETED_SIZE,
+    FRAME_IN_CARD,
     REFIT_REACH,
     Detector,
     DetectorConfig,
@@ -30,6 +31,7 @@ from kiosk.vision.detect import (
     _table_sized,
     as_bgr,
     fan_ends,
+    frame_card,
     order_corners,
     polygon_iou,
     quad_aspect,
@@ -451,6 +453,22 @@ def test_the_ends_of_a_quad_over_a_fan_are_its_end_cards(angle: float, offset: f
     ends = fan_ends(across)
     assert len(ends) == 2
     assert min(max(polygon_iou(e, card) for e in ends) for card in (left, right)) > 0.9
+
+
+@settings(max_examples=60, deadline=None)
+@given(angle=st.floats(-np.pi, np.pi), side=st.floats(40, 200))
+def test_the_card_round_a_court_cards_picture_frame_is_the_card(angle: float, side: float) -> None:
+    """A court card's picture frame, outlined on its own where the card's edge does not show on a
+    pale table (edje-tfod's IMG_2477), is centred in the card at FRAME_IN_CARD of its sides: the
+    card round it is the card, at any rotation and size."""
+    card = card_quad((320, 240), side, angle)
+    centre = card.mean(axis=0)
+    across, along = (card[1] - card[0]) / side, (card[3] - card[0]) / (side * CARD_ASPECT)
+    offsets = card - centre
+    frame = centre + ((offsets @ across)[:, None] * across * FRAME_IN_CARD[0]
+                      + (offsets @ along)[:, None] * along * FRAME_IN_CARD[1])
+    grown = frame_card(frame.astype(np.float32))
+    assert np.abs(order_corners(grown) - order_corners(card)).max() < 0.01 * side
 
 
 def test_a_quad_far_smaller_than_the_tables_cards_is_not_a_card() -> None:

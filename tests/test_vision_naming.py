@@ -13,7 +13,16 @@ from conftest import shifted_along
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
-from kiosk.vision.detect import MAX_ALTERNATES, REFIT_REACH, Detection, Detector, DetectorConfig, _nms, polygon_iou
+from kiosk.vision.detect import (
+    FRAME_IN_CARD,
+    MAX_ALTERNATES,
+    REFIT_REACH,
+    Detection,
+    Detector,
+    DetectorConfig,
+    _nms,
+    polygon_iou,
+)
 from kiosk.vision.identify import Identification
 from kiosk.vision.naming import (
     COMPLETED_CONFIDENCE,
@@ -121,7 +130,7 @@ def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene: tup
     assert answer.card_id == "AS"
     assert polygon_iou(det.corners, quad) > 0.9  # the alternate, refined on the frame
     assert det.partial
-    assert ident.calls == [1, 4]  # one look at the winner, one batch of its alternates and fan ends
+    assert ident.calls == [1, 5]  # one look at the winner, one batch: its alternates, fan ends, frame card
 
 
 def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -136,7 +145,7 @@ def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarra
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off)])
     assert answer.card_id == "AS" and det.partial
     assert polygon_iou(det.corners, quad) > 0.95
-    assert len(ident.looked) == 4  # the outline, then its refit, then its two fan ends
+    assert len(ident.looked) == 5  # the outline, then its refit, its two fan ends, the card round it
 
 
 def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -148,7 +157,7 @@ def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]
     ident = ByRim()
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off, on_table)])
     assert answer.card_id == "AS" and polygon_iou(det.corners, quad) > 0.95
-    assert [polygon_iou(c, on_table) > 0.95 for c in ident.looked] == [False, True, False, False, False]
+    assert [polygon_iou(c, on_table) > 0.95 for c in ident.looked] == [False, True, False, False, False, False]
     assert polygon_iou(ident.looked[2], quad) > 0.95
 
 
@@ -202,7 +211,8 @@ def test_an_alternate_on_another_card_is_not_taken(scene: tuple[np.ndarray, np.n
     out = name_cards(ident, DETECTOR, img, [detection(img, quad), detection(img, on_table, quad)])
     assert [a.card_id for _, a in out] == ["AS", None]
     # nor is that alternate read (its answer could not count), only the refused outline's fan ends
-    assert ident.calls == [2, 2] and all(polygon_iou(c, quad) < 0.5 for c in ident.looked[2:])
+    # and the card round it
+    assert ident.calls == [2, 3] and all(polygon_iou(c, quad) < 0.5 for c in ident.looked[2:])
 
 
 def test_an_alternate_may_lie_on_a_refused_outline(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -303,7 +313,7 @@ def test_a_refused_outline_over_a_fan_is_read_at_its_two_ends_last() -> None:
     out = name_cards(ident, DETECTOR, img, [detection(img, across, across + (0, 40))])
     assert sorted(a.card_id for _, a in out) == ["QC", "QS"]
     assert [polygon_iou(c, across + (0, 40)) > 0.9 for c in ident.looked[:2]] == [False, True]
-    assert len(ident.looked) == 4  # the outline, its alternate, its two ends (the refit moves nothing)
+    assert len(ident.looked) == 5  # the outline, its alternate, its two ends, the card round it (no refit)
     completed = Detection(across, img, 1.0, True)
     assert sorted(a.card_id for _, a in name_cards(ident, DETECTOR, img, [completed])) == ["QC", "QS"]
 
@@ -326,3 +336,21 @@ def test_garbage_frames_give_no_second_look() -> None:
     assert DETECTOR.look_again(np.zeros((1, 1), np.uint8), det.alternates) == []
     ((same, answer),) = name_cards(ByPaper(), DETECTOR, np.zeros((1, 1), np.uint8), [det])
     assert same is det and answer.card_id is None
+
+
+@pytest.mark.parametrize("angle", [0.0, 0.7, 2.0])
+def test_a_refused_outline_is_read_last_as_a_court_cards_picture_frame(angle: float) -> None:
+    """On a cream cloth a court card's edge may not be outlined, only its picture frame, whose
+    corners hold pictures, not indices (edje-tfod's IMG_2477, where no refit reached the card):
+    the card round it (FRAME_IN_CARD of it) is read after everything else it offers."""
+    img = np.full((360, 640, 3), 200, np.uint8)  # no edge to refine onto: only that look names it
+    card = card_quad((320, 180), 120, angle)
+    centre = card.mean(axis=0)
+    across, along = ((card[k] - card[0]) / np.linalg.norm(card[k] - card[0]) for k in (1, 3))
+    offsets = card - centre
+    frame = (centre + (offsets @ across)[:, None] * across * FRAME_IN_CARD[0]
+             + (offsets @ along)[:, None] * along * FRAME_IN_CARD[1]).astype(np.float32)
+    ident = ByOutline({"KH": card})
+    [(det, answer)] = name_cards(ident, DETECTOR, img, [detection(img, frame)])
+    assert answer.card_id == "KH" and polygon_iou(det.corners, card) > 0.95
+    assert len(ident.looked) == 4 and polygon_iou(ident.looked[-1], card) > 0.95  # frame, two ends, card

@@ -11,9 +11,12 @@ then the winner refitted to edges further out (:meth:`Detector.refit`: on a pale
 outline may lie a pip row off its card), and last the two cards at its ends
 (:func:`~kiosk.vision.detect.fan_ends`: fanned cards whose top and bottom edges run on in one
 line are outlined, or completed, as one card crosswise, with no alternate at either card;
-session 30: `edje-tfod` 13 right ranks more, held-out piles 8 cards more, none wrongly), and
-the first one it names takes the place; a card among the rest named otherwise and lying on no
-card named is one more card (the refused outline spanned two). This costs nothing on a frame
+session 30: `edje-tfod` 13 right ranks more, held-out piles 8 cards more, none wrongly) and the
+card round it taken as a court card's picture frame (:func:`~kiosk.vision.detect.frame_card`:
+on a pale cloth the frame may be the only outline; session 31: held-out and washed-out scenes
+3 cards more, `edje-tfod` 1, none wrongly), and the first one it names takes the place; a
+card among the rest named otherwise and lying on no card named is one more card (the refused
+outline spanned two). This costs nothing on a frame
 whose cards all read, and never names a card where no outline reads: it can turn a refusal into
 a name, not one name into another. A card completed from its visible corners is a guessed
 outline too, and is named only as surely as an alternate.
@@ -31,7 +34,7 @@ from typing import NamedTuple, Protocol
 
 import numpy as np
 
-from kiosk.vision.detect import Detection, Detector, fan_ends, polygon_iou
+from kiosk.vision.detect import Detection, Detector, fan_ends, frame_card, polygon_iou
 from kiosk.vision.identify import Identification
 
 #: Every extra outline read is one more chance to name clutter, so a second look must be surer
@@ -149,6 +152,8 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         looks += [(k, quad, False) for quad in (*detections[k].alternates, *(() if refit is None else (refit,)))]
     # last, the cards at the two ends of each refused outline, taken as a fan
     looks += [(k, quad, False) for k in refused for quad in fan_ends(detections[k].corners)]
+    # and the card round it, taken as a court card's picture frame
+    looks += [(k, frame_card(detections[k].corners), False) for k in refused]
     looks = looks[:MAX_SECOND_LOOKS]
     if not looks:
         return out
