@@ -3,6 +3,7 @@ deck's cards, None for clutter and for malformed input, both ways up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
@@ -157,26 +158,21 @@ def test_a_shifted_crop_moves_its_content_and_keeps_its_size() -> None:
         assert moved.min() == 0 and moved.max() == 255  # edges repeated, no black border
 
 
-def test_a_zoomed_crop_scales_its_content_about_the_cards_corner() -> None:
-    crop = np.full((90, 44, 3), 255, np.uint8)
-    crop[40:50, 20:24] = 0
-    for zoom, moved in zip(ZOOMS, zoomed_crops(crop), strict=True):
-        assert moved.shape == crop.shape
-        ys, xs = np.nonzero(moved[:, :, 0] < 128)
-        assert xs.mean() == pytest.approx(21.5 * zoom, abs=0.6)  # toward the corner and back
-        assert ys.mean() == pytest.approx(44.5 * zoom, abs=0.6)
-        assert moved.min() == 0 and moved.max() == 255
-
-
-def test_a_widened_crop_stretches_its_content_across_from_the_cards_edge() -> None:
+@pytest.mark.parametrize("variants, scales", [
+    (zoomed_crops, [(z, z) for z in ZOOMS]),  # the outline a little off the card's size
+    (widened_crops, [(w, 1.0) for w in WIDENINGS]),  # an index narrower than the model learnt
+])
+def test_a_zoomed_or_widened_crop_scales_its_content_from_the_cards_corner(
+        variants: Callable[[np.ndarray], list[np.ndarray]], scales: list[tuple[float, float]]) -> None:
     crop = np.full((90, 44, 3), 255, np.uint8)
     crop[40:50, 10:14] = 0
-    for width, moved in zip(WIDENINGS, widened_crops(crop), strict=True):
+    for (sx, sy), moved in zip(scales, variants(crop), strict=True):
         assert moved.shape == crop.shape
         ys, xs = np.nonzero(moved[:, :, 0] < 128)
-        assert xs.mean() == pytest.approx(11.5 * width, abs=0.6)
-        assert ys.mean() == pytest.approx(44.5, abs=0.01)  # only across
-        assert (xs.max() - xs.min() + 1) == pytest.approx(4 * width, abs=1.01)
+        assert xs.mean() == pytest.approx(11.5 * sx, abs=0.6)  # toward the corner and back
+        assert ys.mean() == pytest.approx(44.5 * sy, abs=0.6)
+        assert (xs.max() - xs.min() + 1) == pytest.approx(4 * sx, abs=1.01)
+        assert moved.min() == 0 and moved.max() == 255  # edges repeated, no black border
 
 
 def test_an_index_narrower_than_the_model_learnt_is_named_once_widened(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -714,7 +714,7 @@ def frame_card(quad: np.ndarray) -> np.ndarray:
     centre = o.mean(axis=0)
     across = (o[1] - o[0] + o[2] - o[3]) / 2  # along its short sides (TL->TR is the short side)
     along = (o[3] - o[0] + o[2] - o[1]) / 2
-    grown = centre.copy() + np.zeros_like(o)
+    grown = np.tile(centre, (4, 1))
     for axis, share in ((across, FRAME_IN_CARD[0]), (along, FRAME_IN_CARD[1])):
         unit = axis / max(float(np.linalg.norm(axis)), 1e-6)
         grown += ((o - centre) @ unit)[:, None] * unit / share

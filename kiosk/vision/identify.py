@@ -519,7 +519,8 @@ class Identifier:
         for k, i in enumerate(unsure):
             answers[i] = _decide(sums[k] / readings, self._answers, MIN_CONFIDENCE, MIN_MARGIN)
         which = list(unsure)
-        for variants, count in ((zoomed_crops, len(ZOOMS)), (widened_crops, len(WIDENINGS))):
+        # (the variants, how many, whether a refusal from them replaces the one before)
+        for variants, count, refusal_too in ((zoomed_crops, len(ZOOMS), True), (widened_crops, len(WIDENINGS), False)):
             refused = [k for k, i in enumerate(which) if answers[i].card_id is None]
             if not refused:
                 break
@@ -528,7 +529,7 @@ class Identifier:
             readings += count
             for i, total in zip(which, sums, strict=True):
                 answer = _decide(total / readings, self._answers, MIN_CONFIDENCE, MIN_MARGIN)
-                if variants is zoomed_crops or answer.card_id is not None:
+                if refusal_too or answer.card_id is not None:
                     answers[i] = answer
         return answers
 

@@ -40,15 +40,7 @@ def rebuild_index(path: Path) -> Any:
 
     interpreter = tf.lite.Interpreter(str(path))
     interpreter.allocate_tensors()
-    # the graph's own op list (no public API lists it): convolutions in order, dense layers by shape
-    ops = interpreter._get_ops_details()  # noqa: SLF001
-    def kernel_and_bias(op: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-        kernel = interpreter.get_tensor(op["inputs"][1])
-        bias = op["inputs"][2]  # -1: an all-zero bias, left out by the converter
-        return kernel, interpreter.get_tensor(bias) if bias >= 0 else np.zeros(len(kernel), kernel.dtype)
-
-    weights = {name: [kernel_and_bias(op) for op in ops if op["op_name"] == name]
-               for name in ("CONV_2D", "FULLY_CONNECTED")}
+    weights = {name: _kernels(interpreter, name) for name in ("CONV_2D", "FULLY_CONNECTED")}
     kinds = {w.dtype.name for pairs in weights.values() for w, _ in pairs}
     if kinds != {"float32"}:
         raise KioskError(f"{path}: not a float32 index network (its weights are {', '.join(sorted(kinds))})")
@@ -73,6 +65,17 @@ def rebuild_index(path: Path) -> Any:
     if gap > SAME_OUTPUT:
         raise KioskError(f"{path}: the rebuilt network answers up to {gap:.2g} away from the file")
     return model
+
+
+def _kernels(interpreter: Any, op_name: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The kernel and bias of each ``op_name`` op of the file, in the graph's order (the op list
+    has no public API); a bias the converter left out (index -1) is all zero."""
+    out = []
+    for op in interpreter._get_ops_details():  # noqa: SLF001
+        if op["op_name"] == op_name:
+            kernel, bias = interpreter.get_tensor(op["inputs"][1]), op["inputs"][2]
+            out.append((kernel, interpreter.get_tensor(bias) if bias >= 0 else np.zeros(len(kernel), kernel.dtype)))
+    return out
 
 
 def requantize(path: Path, log: Callable[[str], None] = print) -> dict[str, Any]:
