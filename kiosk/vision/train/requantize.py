@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from kiosk.errors import KioskError
+from kiosk.vision.runtime import interpreter_class
 from kiosk.vision.train.dataset import INDEX_INPUT, INDEX_LABELS, generate, index_sample
 from kiosk.vision.train.export import MAX_INT8_LOSS, QUANTIZED, convert, shipped_kind, tflite_accuracy
 from kiosk.vision.train.model import build_index
@@ -38,7 +39,7 @@ def rebuild_index(path: Path) -> Any:
     :class:`KioskError` says the file is not such a network."""
     import tensorflow as tf
 
-    interpreter = tf.lite.Interpreter(str(path))
+    interpreter = interpreter_class()(model_path=str(path))
     interpreter.allocate_tensors()
     weights = {name: _kernels(interpreter, name) for name in ("CONV_2D", "FULLY_CONNECTED")}
     kinds = {w.dtype.name for pairs in weights.values() for w, _ in pairs}
