@@ -11,6 +11,8 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from kiosk.vision.detect import FRAME_IN_CARD
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
@@ -32,6 +34,16 @@ def shifted_along(quad: np.ndarray, share: float) -> np.ndarray:
     an outline found a row of pips or a strip of table off its card."""
     along = (quad[3] - quad[0]) / np.linalg.norm(quad[3] - quad[0])
     return quad + along * share * float(np.linalg.norm(quad[1] - quad[0]))
+
+
+def picture_frame(card: np.ndarray) -> np.ndarray:
+    """The picture frame of a court card whose corners are ``card`` (TL, TR, BR, BL): centred in
+    it at :data:`kiosk.vision.detect.FRAME_IN_CARD` of its sides."""
+    centre = card.mean(axis=0)
+    across, along = ((card[k] - card[0]) / np.linalg.norm(card[k] - card[0]) for k in (1, 3))
+    offsets = card - centre
+    return (centre + (offsets @ across)[:, None] * across * FRAME_IN_CARD[0]
+            + (offsets @ along)[:, None] * along * FRAME_IN_CARD[1]).astype(np.float32)
 
 
 def bench_module(name: str) -> ModuleType:

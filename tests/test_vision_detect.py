@@ -8,7 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from conftest import bench_module, shifted_along
+from conftest import bench_module, picture_frame, shifted_along
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +20,6 @@ from kiosk.vision.cues import _fill_holes
 from kiosk.vision.detect import (
     CARD_ASPECT,
     COMPLETED_SIZE,
-    FRAME_IN_CARD,
     REFIT_REACH,
     Detector,
     DetectorConfig,
@@ -462,12 +461,7 @@ def test_the_card_round_a_court_cards_picture_frame_is_the_card(angle: float, si
     pale table (edje-tfod's IMG_2477), is centred in the card at FRAME_IN_CARD of its sides: the
     card round it is the card, at any rotation and size."""
     card = card_quad((320, 240), side, angle)
-    centre = card.mean(axis=0)
-    across, along = (card[1] - card[0]) / side, (card[3] - card[0]) / (side * CARD_ASPECT)
-    offsets = card - centre
-    frame = centre + ((offsets @ across)[:, None] * across * FRAME_IN_CARD[0]
-                      + (offsets @ along)[:, None] * along * FRAME_IN_CARD[1])
-    grown = frame_card(frame.astype(np.float32))
+    grown = frame_card(picture_frame(card))
     assert np.abs(order_corners(grown) - order_corners(card)).max() < 0.01 * side
 
 

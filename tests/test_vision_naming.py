@@ -8,13 +8,12 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
-from conftest import shifted_along
+from conftest import picture_frame, shifted_along
 
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.vision.detect import (
-    FRAME_IN_CARD,
     MAX_ALTERNATES,
     REFIT_REACH,
     Detection,
@@ -345,11 +344,7 @@ def test_a_refused_outline_is_read_last_as_a_court_cards_picture_frame(angle: fl
     the card round it (FRAME_IN_CARD of it) is read after everything else it offers."""
     img = np.full((360, 640, 3), 200, np.uint8)  # no edge to refine onto: only that look names it
     card = card_quad((320, 180), 120, angle)
-    centre = card.mean(axis=0)
-    across, along = ((card[k] - card[0]) / np.linalg.norm(card[k] - card[0]) for k in (1, 3))
-    offsets = card - centre
-    frame = (centre + (offsets @ across)[:, None] * across * FRAME_IN_CARD[0]
-             + (offsets @ along)[:, None] * along * FRAME_IN_CARD[1]).astype(np.float32)
+    frame = picture_frame(card)
     ident = ByOutline({"KH": card})
     [(det, answer)] = name_cards(ident, DETECTOR, img, [detection(img, frame)])
     assert answer.card_id == "KH" and polygon_iou(det.corners, card) > 0.95

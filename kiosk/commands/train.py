@@ -70,6 +70,11 @@ def run(args: argparse.Namespace) -> int:
         import tensorflow  # noqa: F401
     except ImportError as exc:
         raise KioskError("training needs TensorFlow: pip install 'kiosk[train]'") from exc
+    if args.requantize is not None:
+        from kiosk.vision.train.requantize import requantize
+
+        requantize(args.requantize)
+        return 0
     overrides = {
         k: v
         for k, v in (
@@ -79,11 +84,6 @@ def run(args: argparse.Namespace) -> int:
         )
         if v is not None
     }
-    if args.requantize is not None:
-        from kiosk.vision.train.requantize import requantize
-
-        requantize(args.requantize)
-        return 0
     if args.outline:
         from kiosk.vision.train.outlines import Settings as OutlineSettings
         from kiosk.vision.train.outlines import train_outlines

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from kiosk.errors import KioskError
-from kiosk.vision.runtime import interpreter_class
+from kiosk.vision.runtime import TfliteModel, interpreter_class
 from kiosk.vision.train.dataset import INDEX_INPUT, INDEX_LABELS, generate, index_sample
 from kiosk.vision.train.export import MAX_INT8_LOSS, QUANTIZED, convert, shipped_kind, tflite_accuracy
 from kiosk.vision.train.model import build_index
@@ -57,12 +57,7 @@ def rebuild_index(path: Path) -> Any:
     except (ValueError, KeyError) as exc:
         raise KioskError(f"{path}: not a float32 index network ({exc})") from exc
     probe = np.random.default_rng(0).normal(size=(8, INDEX_INPUT[1], INDEX_INPUT[0], 3)).astype(np.float32)
-    want = []
-    for row in probe:
-        interpreter.set_tensor(interpreter.get_input_details()[0]["index"], row[None])
-        interpreter.invoke()
-        want.append(interpreter.get_tensor(interpreter.get_output_details()[0]["index"])[0])
-    gap = float(np.abs(model.predict(probe, verbose=0) - np.array(want)).max())
+    gap = float(np.abs(model.predict(probe, verbose=0) - TfliteModel(path).run(probe)[0]).max())
     if gap > SAME_OUTPUT:
         raise KioskError(f"{path}: the rebuilt network answers up to {gap:.2g} away from the file")
     return model
