@@ -3,7 +3,9 @@ and identified exactly, corner accuracy, and the speed of detection + identifica
 1280x720 frames of 8 cards, single thread.
 
 Usage: ``python bench/bench_detect.py [--scenes 260] [--deck standard-52] [--overlap]
-[--saturation S] [--no-identify] [--thorough] [--detector shipped|model|cues]``. Cards are found
+[--saturation S] [--size WxH] [--no-identify] [--thorough] [--detector shipped|model|cues]``.
+``--size`` renders the same scenes at another camera resolution: the cards take the same share
+of the frame, so fewer pixels (a webcam's 640x480, a camera mounted higher). Cards are found
 and named as the kiosk does (:func:`kiosk.vision.naming.look`: the outline model alone first,
 every cue where that falls short); ``--thorough`` runs every cue on every frame and times
 detection and identification apart.
@@ -88,6 +90,17 @@ def outlines_loosely(quad: np.ndarray, card_id: str, cards: Sequence[SceneCard])
     return any(c.card_id == card_id and polygon_iou(quad, c.corners) >= LOOSE_IOU for c in cards)
 
 
+def _size(text: str) -> tuple[int, int]:
+    """``WxH`` as (w, h), for --size."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WxH such as 960x540, got {text!r}") from None
+    if w < 64 or h < 64:
+        raise argparse.ArgumentTypeError(f"{text}: too small to hold 8 cards")
+    return w, h
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=260, help="8 cards each (260 -> 2080 cards)")
@@ -97,6 +110,8 @@ def main() -> int:
     ap.add_argument("--no-identify", action="store_true", help="detection only")
     ap.add_argument("--saturation", type=float, default=1.0,
                     help="scale the frames' colour by this (0: grey), a washed-out camera")
+    ap.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
+                    help="frame size (default 1280x720); cards are 8-15%% of its width")
     ap.add_argument("--thorough", action="store_true",
                     help="every cue on every frame (the kiosk glances first: kiosk.vision.naming.look)")
     add_detector_option(ap)
@@ -113,7 +128,7 @@ def main() -> int:
     table_found: Counter[str] = Counter()
     faint = faint_found = 0  # cards apart whose outline does not show (VISIBLE_STEP)
     for i in range(args.scenes):
-        scene = render_scene(args.deck, 8, args.seed + i, (1280, 720), split="heldout",
+        scene = render_scene(args.deck, 8, args.seed + i, args.size, split="heldout",
                              overlap=args.overlap)
         image = desaturated(scene.image, args.saturation)
         if identifier and not args.thorough:  # as the kiosk does: at a glance first
@@ -156,7 +171,8 @@ def main() -> int:
                 confusion[(want, got or "none")] += 1
     print(f"held-out scenes: {args.scenes} x 8 cards = {cards} cards"
           f"{' (overlapping)' if args.overlap else ''}, deck {args.deck}"
-          f"{f', colour saturation {args.saturation:g}' if args.saturation < 1 else ''}")
+          f"{f', colour saturation {args.saturation:g}' if args.saturation < 1 else ''}"
+          f"{f', frames {args.size[0]}x{args.size[1]}' if args.size != (1280, 720) else ''}")
     print(f"  detected {found / cards:.2%} ({found}); with a visible index "
           f"{visible_found / max(visible, 1):.2%} of {visible}; "
           f"extra quads {extra / args.scenes:.2f}/frame")
@@ -182,7 +198,7 @@ def main() -> int:
         for (want, got), n in confusion.most_common(10):
             print(f"  confusion {want} -> {got}: {n}")
     if detect_t.wall:
-        print(f"  detection, 1280x720, 1 thread: {detect_t.summary()}")
+        print(f"  detection, {args.size[0]}x{args.size[1]}, 1 thread: {detect_t.summary()}")
     if ident_t.wall:
         print(f"  detection + identification, every cue: {detect_t.plus(ident_t).summary()}")
     if look_t.wall:

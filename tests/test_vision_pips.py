@@ -23,9 +23,11 @@ from kiosk.vision.identify import (
     GUESS_CONFIDENCE,
     PIP_CONFIDENCE,
     PIP_COUNT_CONFIDENCE,
+    SMALL_CARD_PX,
     UNSURE_INDEX,
     Identification,
     Identifier,
+    card_side,
     default_models_dir,
     model_files,
     settled_by_pips,
@@ -383,3 +385,40 @@ def test_a_four_cut_to_two_pips_side_by_side_is_no_reading(reader: PipReader) ->
     assert count == 2  # the bottom row: two pips side by side, as no two lies
     assert reader.read([(img, cut)]) == [None]
     assert reader.read([(img, corners)])[0] is not None
+
+
+@pytest.mark.parametrize(("index_of", "pips_of", "width", "named"), [
+    ("9S", "9S", 80, "9S"),  # small, its pips surely spades
+    ("9S", None, 80, None),  # small and no pips to read: a club's index reads as a spade there
+    ("9S", "9C", 80, "9C"),  # small, its pips surely clubs: they name it, as on any card
+    ("9S", None, int(SMALL_CARD_PX) + 5, "9S"),  # wide enough for its index alone
+    ("9H", None, 80, "9H"),  # red: the index tells hearts from diamonds by colour too
+    ("KS", None, 80, "KS"),  # a court card has no pips to ask: its index names it
+])
+def test_a_small_black_number_card_is_named_only_where_its_pips_read_its_suit(
+        index_of: str, pips_of: str | None, width: int, named: str | None) -> None:
+    """Held-out scenes rendered at 800x450 and 960x540: on cards under SMALL_CARD_PX wide the
+    index model read clubs as spades, surely and at both corners (23 of 889 names, none the
+    other way); a number card's pips told the suits apart. A face showing no pips (a finger on
+    them, the card cut short) leaves nothing to tell them by."""
+    ident = Identifier("standard-52")
+    blank = np.full((width * 7 // 5, width, 3), 235, np.uint8)
+    view = card(pips_of, width=width) if pips_of else (blank, face_corners(blank))
+    readings = [(Identification(index_of, 0.99, None, 0.98), Identification(index_of, 0.99, None, 0.98))]
+    answer = ident._checked_by_pips(readings, lambda i: view)[0]  # type: ignore[arg-type]
+    assert answer.card_id == named
+    if named is None:
+        assert answer.runner_up == index_of  # what it would have been, for the tracker's log
+
+
+def test_a_small_club_is_not_named_a_spade_on_a_coarse_camera() -> None:
+    """Held-out scene 900036 rendered at 960x540 (a webcam's resolution): its eight of clubs,
+    71 px wide, was named 8S from both corners at 0.99; its pips are too blurred to read surely,
+    so it is not named."""
+    scene = render_scene("standard-52", 8, 900_036, (960, 540), split="heldout", overlap=False)
+    truth = next(c for c in scene.cards if c.card_id == "8C")
+    detector = Detector()
+    named = name_cards(Identifier("standard-52"), detector, scene.image, detector.detect(scene.image))
+    found, answer = max(named, key=lambda pair: polygon_iou(pair[0].corners, truth.corners))
+    assert polygon_iou(found.corners, truth.corners) > 0.9 and card_side(found.corners) < SMALL_CARD_PX
+    assert answer.card_id is None and answer.runner_up == "8S"
