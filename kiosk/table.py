@@ -47,3 +47,7 @@ class TableView:
     frame_size: tuple[int, int] = (0, 0)
     camera_ok: bool = True
     detections: int = field(default=0)
+    #: The median width in camera pixels of the confirmed cards (None without any): under
+    #: ``kiosk.vision.identify.SMALL_CARD_PX`` the camera is too far or too coarse for the
+    #: smallest suit signs (hardware/CAMERA.md), which the operator screen says.
+    card_width: float | None = None

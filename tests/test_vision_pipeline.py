@@ -15,7 +15,7 @@ from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
 from kiosk.table import TableView
 from kiosk.vision.detect import Detection
-from kiosk.vision.identify import Identification
+from kiosk.vision.identify import SMALL_CARD_PX, Identification
 from kiosk.vision.pipeline import VisionPipeline, VisionWorker, mat_locator
 from kiosk.vision.sources.base import FrameSource, SourceError
 from kiosk.vision.stillness import StillFrames
@@ -39,10 +39,10 @@ class Broken:
         raise RuntimeError("interpreter exploded")
 
 
-def card_frame(size: tuple[int, int] = (640, 360)) -> np.ndarray:
+def card_frame(size: tuple[int, int] = (640, 360), width: float = 80) -> np.ndarray:
     img = np.full((size[1], size[0], 3), 60, np.uint8)
     composite_card(img, face_bgra(load_deck("standard-52")["QS"], None, 160),
-                   card_quad((320, 180), 80, 0.3), (3.0, 3.0, 2.0, 0.4))
+                   card_quad((size[0] / 2, size[1] / 2), width, 0.3), (3.0, 3.0, 2.0, 0.4))
     return img
 
 
@@ -271,3 +271,18 @@ def test_still_frames_see_a_card_but_not_sensor_noise_and_add_up_a_drift() -> No
     never.unchanged(table)
     never.analysed()
     assert not never.unchanged(table)
+
+
+@pytest.mark.parametrize(("width", "warned"), [(80, True), (SMALL_CARD_PX + 30, False)])
+def test_the_view_says_how_wide_the_cards_are_and_warns_once_when_too_small(
+        width: float, warned: bool, caplog: pytest.LogCaptureFixture) -> None:
+    """A camera mounted too high or a coarse webcam shows cards under SMALL_CARD_PX wide, where
+    the smallest suit signs are misread (hardware/CAMERA.md): the views carry the confirmed
+    cards' width for the operator screen, and the log says it once, not on every frame."""
+    pipe = VisionPipeline(YesMan(), still=StillFrames.never())
+    frame = card_frame((1280, 720), width)
+    with caplog.at_level(logging.WARNING, logger="kiosk.vision.pipeline"):
+        views = [pipe.process(frame, timestamp=i) for i in range(6)]
+    assert views[0].card_width is None  # nothing confirmed yet
+    assert views[-1].cards and views[-1].card_width == pytest.approx(width, abs=3)
+    assert len([r for r in caplog.records if "px wide" in r.getMessage()]) == int(warned)

@@ -24,7 +24,7 @@ import numpy as np
 
 from kiosk.table import CardEvent, Point, TableView
 from kiosk.vision.detect import Detection, Detector, as_bgr
-from kiosk.vision.identify import Identification
+from kiosk.vision.identify import SMALL_CARD_PX, Identification, card_side
 from kiosk.vision.naming import IdentifierLike, look
 from kiosk.vision.sources.base import FrameSource
 from kiosk.vision.stillness import StillFrames
@@ -70,6 +70,7 @@ class VisionPipeline:
         self._analysed = 0  # frames analysed; every THOROUGH_EVERY-th with every cue
         self._thoroughly = False  # whether the last frame analysed was, with every cue
         self._fell_short = -THOROUGH_EVERY  # the last frame analysed whose glance fell short
+        self._too_small = False  # whether the confirmed cards were last under SMALL_CARD_PX wide
 
     @classmethod
     def for_deck(cls, deck_id: str, homography: np.ndarray | None = None,
@@ -107,7 +108,23 @@ class VisionPipeline:
             log.exception("vision failed on frame %d", self.frame_index)
             return self.idle_view(ts)
         return TableView(self.frame_index, ts, self.tracker.cards, tuple(events),
-                         (bgr.shape[1], bgr.shape[0]), True, self._detections)
+                         (bgr.shape[1], bgr.shape[0]), True, self._detections, self._card_width())
+
+    def _card_width(self) -> float | None:
+        """The confirmed cards' median width in pixels; warns once each time it falls under
+        SMALL_CARD_PX (a camera mounted too high, or a webcam at a low resolution)."""
+        cards = self.tracker.cards
+        if not cards:
+            return None
+        width = float(np.median([card_side(np.array(c.corners, np.float32)) for c in cards]))
+        small = width < SMALL_CARD_PX
+        if small and not self._too_small:
+            log.warning("the cards are %.0f px wide in the camera picture, under %.0f: there black number "
+                        "cards are named only where their pips show their suit, and black aces and court "
+                        "cards may be misread; mount the camera lower or raise [camera] width and height "
+                        "(hardware/CAMERA.md)", width, SMALL_CARD_PX)
+        self._too_small = small
+        return width
 
     def sightings(self, bgr: np.ndarray, thorough: bool = True) -> tuple[list[Sighting], bool]:
         """Detect and name (a refused card gets a second look), without touching the tracker;
@@ -120,7 +137,8 @@ class VisionPipeline:
     def idle_view(self, timestamp: float | None = None, camera_ok: bool = False) -> TableView:
         """The current cards without a new frame (camera lost, garbage frame)."""
         ts = time.time() if timestamp is None else timestamp
-        return TableView(max(self.frame_index, 0), ts, self.tracker.cards, (), (0, 0), camera_ok, 0)
+        return TableView(max(self.frame_index, 0), ts, self.tracker.cards, (), (0, 0), camera_ok, 0,
+                         self._card_width())
 
 
 class VisionWorker(threading.Thread):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -10,6 +11,17 @@ from kiosk.ui import theme, widgets
 from kiosk.ui.images import fit, from_bgr
 from kiosk.ui.screens.base import Screen
 from kiosk.vision import calibration
+from kiosk.vision.identify import SMALL_CARD_PX
+
+
+def card_width_line(t: Callable[..., str], width: float | None) -> str | None:
+    """How wide the confirmed cards are in the camera picture, and whether that is too small
+    (:data:`~kiosk.vision.identify.SMALL_CARD_PX`): what a technician needs to set the camera's
+    height or resolution. None while no card lies on the table."""
+    if width is None:
+        return None
+    key = "app.operator.cards_small" if width < SMALL_CARD_PX else "app.operator.cards"
+    return t(key, px=round(width), least=round(SMALL_CARD_PX))
 
 
 class PinScreen(Screen):
@@ -95,6 +107,8 @@ class OperatorScreen(Screen):
             self.t("app.operator.counters", stamps=counters.get("stamps", 0), games=counters.get("games", 0)),
             self.t("app.operator.printer", state=self.app.printer_state()),
         ]
+        width = card_width_line(self.t, self.app.view.card_width)
+        lines += [width] if width else []
         lines += [f"{place}: {n}" for place, n in sorted(counters.get("places", {}).items(),
                                                           key=lambda kv: -kv[1])[:8]]
         widgets.text(surface, "\n".join(lines), info, int(h * 0.042), theme.INK)
