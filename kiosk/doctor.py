@@ -84,6 +84,7 @@ def check_models(config: Config) -> tuple[str, str]:
 def check_camera(config: Config) -> tuple[str, str]:
     import cv2
 
+    from kiosk.vision.identify import SMALL_CARD_PX
     from kiosk.vision.sources import SourceError, make_source
 
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # the report says why
@@ -110,7 +111,12 @@ def check_camera(config: Config) -> tuple[str, str]:
             source.close()
         if frame is None:
             return FAIL, f"{source.name} opened but gave no frame in 3 s"
-        return OK, f"{source.name}: {frame.shape[1]}x{frame.shape[0]} frames"
+        got, asked = (frame.shape[1], frame.shape[0]), (config.camera.width, config.camera.height)
+        if got[0] < asked[0]:  # a webcam that cannot give the size asked for gives its own, silently
+            return WARN, (f"{source.name}: {got[0]}x{got[1]} frames, not the {asked[0]}x{asked[1]} asked for: "
+                          f"the cards are smaller in the picture, and under {SMALL_CARD_PX:.0f} px wide "
+                          "their suits are misread (hardware/CAMERA.md)")
+        return OK, f"{source.name}: {got[0]}x{got[1]} frames"
     return FAIL, "no camera: " + "; ".join(tried)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from kiosk.cli import main
 from kiosk.doctor import CHECKS, FAIL, OK, WARN, run_checks
+from kiosk.vision.sources.base import FrameSource
 
 
 @pytest.fixture
@@ -127,3 +129,33 @@ def test_model_files_fail_without_the_index_model_and_warn_without_the_outline_o
     (models / "pips.tflite").write_bytes((shipped / "pips.tflite").read_bytes())
     status, detail = by_name(run_checks({"model files": CHECKS["model files"]}))["model files"]
     assert status == OK and "pips.tflite" in detail
+
+
+class _Webcam(FrameSource):
+    """A webcam that gives its own frame size whatever it is asked for (at the hardware edge:
+    this machine has no camera)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size, self.name = size, "opencv:0"
+
+    def open(self) -> None:
+        pass
+
+    def read(self) -> np.ndarray | None:
+        return np.zeros((self.size[1], self.size[0], 3), np.uint8)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("gives", "status"), [((640, 480), WARN), ((1280, 720), OK), ((1920, 1080), OK)])
+def test_a_webcam_giving_smaller_frames_than_asked_for_is_a_warning(
+        kiosk_env: Path, monkeypatch: pytest.MonkeyPatch, gives: tuple[int, int], status: str) -> None:
+    """A webcam that cannot give 1280x720 silently gives 640x480, where the cards are half as
+    wide and under SMALL_CARD_PX their suits are misread: the technician is told."""
+    kiosk_env.write_text('[camera]\nsource = "0"\n')
+    monkeypatch.setattr("kiosk.vision.sources.make_source", lambda spec, size: _Webcam(gives))
+    result = by_name(run_checks({"camera": CHECKS["camera"]}))["camera"]
+    assert result[0] == status and f"{gives[0]}x{gives[1]}" in result[1]
+    if status == WARN:
+        assert "1280x720 asked for" in result[1] and "CAMERA.md" in result[1]
