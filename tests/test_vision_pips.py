@@ -394,6 +394,9 @@ def test_a_four_cut_to_two_pips_side_by_side_is_no_reading(reader: PipReader) ->
     ("9S", None, int(SMALL_CARD_PX) + 5, "9S"),  # wide enough for its index alone
     ("9H", None, 80, "9H"),  # red: the index tells hearts from diamonds by colour too
     ("KS", None, 80, "KS"),  # a court card has no pips to ask: its index names it
+    ("AS", "AS", 80, "AS"),  # a small ace's one pip confirms it
+    ("AC", "AS", 80, None),  # ... or refuses it: it never names it (an ornate ace of spades reads as clubs)
+    ("AC", "AS", int(SMALL_CARD_PX) + 5, "AC"),
 ])
 def test_a_small_black_number_card_is_named_only_where_its_pips_read_its_suit(
         index_of: str, pips_of: str | None, width: int, named: str | None) -> None:

@@ -104,10 +104,12 @@ PIP_COUNT_CONFIDENCE = 0.9
 #: (2.6 %); every one a club named a spade. A number card's pips tell the two suits apart at
 #: that size (of the small black number cards named right, 192 in 209 had their pips read
 #: surely as their suit; of the 8 misread, none), so a small black number card is named only
-#: where its pips surely read its suit. Aces and court cards have no pips counted: asked as
-#: much, the small ones were refused too, which cost 40 right ranks of `edje-tfod`'s phone
-#: photos (378 x 504) and 3 cards of the kiosk's posters at 1280 x 720; they are named by their
-#: index (at 960 x 540, 7 black aces and courts of 2,080 cards named as another card).
+#: where its pips surely read its suit, and so is a small black ace by its one pip (of 28 named
+#: right, 27 read surely as their suit; the 4 aces of clubs named AS, surely as clubs): the ace's
+#: pip only refuses, never names (many brands' ace of spades is ornate and reads as clubs).
+#: Court cards have no pips: refused when small, they cost 40 right ranks of `edje-tfod`'s phone
+#: photos (378 x 504) and the kiosk's posters 3 cards at 1280 x 720, so they are named by their
+#: index (at 960 x 540, 3 black court cards of 2,080 named as another card).
 SMALL_CARD_PX = 90.0
 _BLACK = ("C", "S")
 #: Whose pips are checked: the numbers, not the ace (one big pip, ornate on many decks: a
@@ -334,9 +336,11 @@ def _named_by_pips(reading: PipReading, card_id: str, other: Card) -> Identifica
 
 
 def _suit_confirmed(reading: PipReading | None, card_id: str) -> bool:
-    """Whether the pips ``reading`` surely reads the suit of the number card ``card_id``, as
-    many as its rank."""
-    return _sure_pips(reading, card_id[:-1]) and reading.suit == card_id[-1]
+    """Whether the pips ``reading`` surely reads the suit of ``card_id``, a number card (as many
+    pips as its rank) or an ace (one)."""
+    rank, suit = card_id[:-1], card_id[-1]
+    return (reading is not None and reading.count == (1 if rank == "A" else _PIP_COUNTS.get(rank))
+            and reading.confidence >= PIP_CONFIDENCE and reading.suit == suit)
 
 
 def card_side(corners: np.ndarray) -> float:
@@ -470,10 +474,14 @@ class Identifier:
             disputes = {i: pair for i, (a, b) in enumerate(readings)
                         if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None}
             numbers = [i for i, c in cards.items() if c.rank in _PIP_COUNTS] + list(disputes)
-            for i, reading in zip(numbers, self._pips.read([card(i) for i in numbers]), strict=True):
-                out[i] = (with_pips(answers[i], cards[i], reading) if i in cards
-                          else settled_by_pips(answers[i], disputes[i], reading))
-                named = out[i].card_id  # a small black number's suit only by its pips (SMALL_CARD_PX)
+            # a small black ace's one pip is read too, only to confirm its suit (SMALL_CARD_PX)
+            aces = [i for i, c in cards.items() if c.rank == "A" and c.suit in _BLACK
+                    and card_side(card(i)[1]) < SMALL_CARD_PX]
+            for i, reading in zip(numbers + aces, self._pips.read([card(i) for i in numbers + aces]), strict=True):
+                if i in disputes or cards[i].rank in _PIP_COUNTS:
+                    out[i] = (with_pips(answers[i], cards[i], reading) if i in cards
+                              else settled_by_pips(answers[i], disputes[i], reading))
+                named = out[i].card_id  # a small black card's suit only by its pips (SMALL_CARD_PX)
                 if (named is not None and named[-1] in _BLACK and not _suit_confirmed(reading, named)
                         and card_side(card(i)[1]) < SMALL_CARD_PX):
                     out[i] = Identification(None, out[i].confidence, named, 0.0)
