@@ -120,7 +120,7 @@ class VisionPipeline:
         small = width < SMALL_CARD_PX
         if small and not self._too_small:
             log.warning("the cards are %.0f px wide in the camera picture, under %.0f: there black number "
-                        "cards are named only where their pips show their suit, and black aces and court "
+                        "cards and aces are named only where their pips show their suit, and black court "
                         "cards may be misread; mount the camera lower or raise [camera] width and height "
                         "(hardware/CAMERA.md)", width, SMALL_CARD_PX)
         self._too_small = small
