@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
+from kiosk.render.faces import ASPECT
 from kiosk.render.scenes import card_quad, render_scene
 from kiosk.render.textures import table_background
 from kiosk.vision.cues import _fill_holes
@@ -35,7 +36,7 @@ from kiosk.vision.detect import (
     polygon_iou,
     quad_aspect,
 )
-from kiosk.vision.face import FACE_SIZE, index_crops
+from kiosk.vision.face import FACE_SIZE, card_sides, index_crops
 from kiosk.vision.identify import Identifier
 from kiosk.vision.naming import name_cards
 
@@ -506,3 +507,13 @@ def test_a_model_region_twice_the_tables_cards_is_two_cards_side_by_side() -> No
     one = np.zeros_like(edges)  # one big card: no gap between its halves
     cv2.polylines(one, [np.round(pair[0]).astype(np.int32)], True, 255, 2)
     assert _split_pairs([*cards, pair], (60.0, 84.0), one, model) == ([*cards, pair], [])
+
+
+@given(st.floats(30, 300), st.floats(0, 2 * np.pi), st.integers(0, 3), st.booleans())
+def test_a_cards_sides_are_its_width_and_length_whatever_way_it_lies(width: float, angle: float, start: int,
+                                                                      backwards: bool) -> None:
+    """What the naming's small-card rule and the table's card size measure: the card's width
+    and length, from its corners in either order round it, starting at any of them."""
+    quad = np.roll(card_quad((400, 300), width, angle), start, axis=0)
+    short, long_ = card_sides(quad[::-1] if backwards else quad)
+    assert short == pytest.approx(width, rel=1e-4) and long_ == pytest.approx(width * ASPECT, rel=1e-4)

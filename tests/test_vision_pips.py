@@ -18,7 +18,7 @@ from kiosk.decks import load_deck
 from kiosk.render.faces import face_styles, render_face
 from kiosk.render.scenes import render_scene
 from kiosk.vision.detect import Detector, polygon_iou
-from kiosk.vision.face import FACE_SIZE, INDEX_BOX, face_corners
+from kiosk.vision.face import FACE_SIZE, INDEX_BOX, card_sides, face_corners
 from kiosk.vision.identify import (
     GUESS_CONFIDENCE,
     PIP_CONFIDENCE,
@@ -27,7 +27,6 @@ from kiosk.vision.identify import (
     UNSURE_INDEX,
     Identification,
     Identifier,
-    card_side,
     default_models_dir,
     model_files,
     settled_by_pips,
@@ -423,5 +422,5 @@ def test_a_small_club_is_not_named_a_spade_on_a_coarse_camera() -> None:
     detector = Detector()
     named = name_cards(Identifier("standard-52"), detector, scene.image, detector.detect(scene.image))
     found, answer = max(named, key=lambda pair: polygon_iou(pair[0].corners, truth.corners))
-    assert polygon_iou(found.corners, truth.corners) > 0.9 and card_side(found.corners) < SMALL_CARD_PX
+    assert polygon_iou(found.corners, truth.corners) > 0.9 and card_sides(found.corners)[0] < SMALL_CARD_PX
     assert answer.card_id is None and answer.runner_up == "8S"

@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from kiosk.vision.cues import Cue, hand_cues, outline_cue
-from kiosk.vision.face import warp_face, warp_index_corners
+from kiosk.vision.face import card_sides, warp_face, warp_index_corners
 from kiosk.vision.outline import OutlineModel, load_outline_model
 from kiosk.vision.symmetry import symmetric_cards
 
@@ -759,12 +759,7 @@ def _card_size(quads: list[np.ndarray]) -> tuple[float, float] | None:
     """Median (short, long) side of the cards seen whole: cards on one table look alike."""
     if not quads:
         return None
-    sides = []
-    for q in quads:
-        o = order_corners(q)
-        s = np.linalg.norm(o - o[_NEXT], axis=1)
-        sides.append(((s[0] + s[2]) / 2, (s[1] + s[3]) / 2))
-    short, long_ = np.median(np.array(sides), axis=0)
+    short, long_ = np.median(np.array([card_sides(order_corners(q)) for q in quads], np.float32), axis=0)
     return float(short), float(long_)
 
 

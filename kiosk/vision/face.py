@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from numpy.typing import ArrayLike
 
 FACE_SIZE: tuple[int, int] = (200, 280)  # width, height in pixels (card aspect 63 x 88 mm)
 #: Fractions of the face (x0, y0, x1, y1) that contain the top-left rank + suit index.
@@ -23,6 +24,15 @@ def _corners(w: int, h: int) -> np.ndarray:
 def face_homography(corners: np.ndarray, size: tuple[int, int] = FACE_SIZE) -> np.ndarray:
     """The homography from the quad ``corners`` (TL, TR, BR, BL) to the upright face of ``size``."""
     return cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), _corners(*size))
+
+
+def card_sides(corners: ArrayLike) -> tuple[float, float]:
+    """(short, long) side in pixels of the card at ``corners``, four points in order round it:
+    the means of its two pairs of opposite sides (perspective shrinks one side of a pair)."""
+    q = np.asarray(corners, np.float32).reshape(4, 2)
+    side = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    pairs = sorted(((side[0] + side[2]) / 2, (side[1] + side[3]) / 2))
+    return float(pairs[0]), float(pairs[1])
 
 
 def face_corners(face: np.ndarray) -> np.ndarray:

@@ -55,7 +55,7 @@ import numpy as np
 
 from kiosk.decks import Card, Deck, load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.face import face_corners, index_crops
+from kiosk.vision.face import card_sides, face_corners, index_crops
 from kiosk.vision.pips import PIP_LABELS, PipReading, load_pip_reader
 from kiosk.vision.runtime import TfliteModel
 
@@ -111,7 +111,6 @@ PIP_COUNT_CONFIDENCE = 0.9
 #: photos (378 x 504) and the kiosk's posters 3 cards at 1280 x 720, so they are named by their
 #: index (at 960 x 540, 3 black court cards of 2,080 named as another card).
 SMALL_CARD_PX = 90.0
-_BLACK = ("C", "S")
 #: Whose pips are checked: the numbers, not the ace (one big pip, ornate on many decks: a
 #: Bicycle ace of spades, a renderer's spade whose stem stands apart, read as clubs).
 _PIP_COUNTS = {str(n): n for n in range(2, 11)}
@@ -335,20 +334,12 @@ def _named_by_pips(reading: PipReading, card_id: str, other: Card) -> Identifica
                           reading.confidence - reading.probs[PIP_LABELS.index(other.suit or "")])
 
 
-def _suit_confirmed(reading: PipReading | None, card_id: str) -> bool:
-    """Whether the pips ``reading`` surely reads the suit of ``card_id``, a number card (as many
-    pips as its rank) or an ace (one)."""
-    rank, suit = card_id[:-1], card_id[-1]
-    return (reading is not None and reading.count == (1 if rank == "A" else _PIP_COUNTS.get(rank))
-            and reading.confidence >= PIP_CONFIDENCE and reading.suit == suit)
-
-
-def card_side(corners: np.ndarray) -> float:
-    """The width in pixels of the card at ``corners`` (TL, TR, BR, BL either way up): the mean
-    of its two shorter opposite sides."""
-    q = np.asarray(corners, np.float32)
-    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
+def _suit_unconfirmed(card: Card, reading: PipReading | None) -> bool:
+    """Whether ``card`` is black and its pips ``reading`` does not surely read its suit, as many
+    pips as its rank (one for an ace)."""
+    count = 1 if card.rank == "A" else _PIP_COUNTS.get(card.rank or "")
+    return card.colour == "black" and not (reading is not None and reading.count == count
+                                           and reading.confidence >= PIP_CONFIDENCE and reading.suit == card.suit)
 
 
 def _vouched_for(reading: Identification, other: Identification) -> bool:
@@ -474,16 +465,16 @@ class Identifier:
             disputes = {i: pair for i, (a, b) in enumerate(readings)
                         if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None}
             numbers = [i for i, c in cards.items() if c.rank in _PIP_COUNTS] + list(disputes)
-            # a small black ace's one pip is read too, only to confirm its suit (SMALL_CARD_PX)
-            aces = [i for i, c in cards.items() if c.rank == "A" and c.suit in _BLACK
-                    and card_side(card(i)[1]) < SMALL_CARD_PX]
+            # on a card under SMALL_CARD_PX wide only the pips tell a black suit: a small black
+            # ace's one pip is read too, to confirm it and never to name it
+            narrow = {i for i in (*cards, *disputes) if card_sides(card(i)[1])[0] < SMALL_CARD_PX}
+            aces = [i for i in narrow if i in cards and cards[i].rank == "A" and cards[i].colour == "black"]
             for i, reading in zip(numbers + aces, self._pips.read([card(i) for i in numbers + aces]), strict=True):
-                if i in disputes or cards[i].rank in _PIP_COUNTS:
+                if i not in aces:
                     out[i] = (with_pips(answers[i], cards[i], reading) if i in cards
                               else settled_by_pips(answers[i], disputes[i], reading))
-                named = out[i].card_id  # a small black card's suit only by its pips (SMALL_CARD_PX)
-                if (named is not None and named[-1] in _BLACK and not _suit_confirmed(reading, named)
-                        and card_side(card(i)[1]) < SMALL_CARD_PX):
+                named = out[i].card_id
+                if i in narrow and named is not None and _suit_unconfirmed(self.deck[named], reading):
                     out[i] = Identification(None, out[i].confidence, named, 0.0)
         return [replace(a, corners=sum(r.card_id is not None and r.card_id == a.card_id for r in pair))
                 for a, pair in zip(out, readings, strict=True)]

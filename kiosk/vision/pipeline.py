@@ -24,7 +24,8 @@ import numpy as np
 
 from kiosk.table import CardEvent, Point, TableView
 from kiosk.vision.detect import Detection, Detector, as_bgr
-from kiosk.vision.identify import SMALL_CARD_PX, Identification, card_side
+from kiosk.vision.face import card_sides
+from kiosk.vision.identify import SMALL_CARD_PX, Identification
 from kiosk.vision.naming import IdentifierLike, look
 from kiosk.vision.sources.base import FrameSource
 from kiosk.vision.stillness import StillFrames
@@ -116,7 +117,7 @@ class VisionPipeline:
         cards = self.tracker.cards
         if not cards:
             return None
-        width = float(np.median([card_side(np.array(c.corners, np.float32)) for c in cards]))
+        width = float(np.median([card_sides(c.corners)[0] for c in cards]))
         small = width < SMALL_CARD_PX
         if small and not self._too_small:
             log.warning("the cards are %.0f px wide in the camera picture, under %.0f: there black number "
