@@ -56,6 +56,11 @@ SIZE_STEPS = (0.94, 1.0, 1.06)  # card sizes tried when completing a card from o
 #: Score factor of a card from the outline model's regions: its soft maps place a card less surely
 #: than a threshold's sharp outline, so where both see one card the sharp outline wins.
 SOFT_SCORE = 0.85
+#: A plain quad's score loses this many times the distance its contour's hull spills out of it
+#: (over the square root of its area): a side fitted through an index that notches the printed
+#: frame cuts a corner off the card, and that quad of about card aspect once won over the card's
+#: own outline (session 33: a 7H under slight perspective outlined 18 px short at one corner).
+SPILL = 3.0
 #: A quad overlapping a kept one by this IoU is the same outline, not an alternate worth a look.
 SAME_OUTLINE = 0.85
 #: Alternates kept per quad: the runners-up worth a look are few, clutter offers many. Six, not
@@ -451,7 +456,8 @@ class Detector:
         aspect = quad_aspect(order_corners(quad))
         if fill < self.config.min_fill or not self._aspect_ok(aspect):
             return None
-        return quad, min(fill, 1.0) - abs(np.log(aspect / CARD_ASPECT)), False
+        spill = _spill(quad, hull.reshape(-1, 2)) / np.sqrt(qa)
+        return quad, min(fill, 1.0) - abs(np.log(aspect / CARD_ASPECT)) - SPILL * spill, False
 
     def _soft_quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
                    ) -> tuple[np.ndarray, float, bool] | None:
@@ -824,6 +830,16 @@ def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:
     if np.abs(result - approx).max() > tol:
         return None
     return result
+
+
+def _spill(quad: np.ndarray, points: np.ndarray) -> float:
+    """How far (pixels) the farthest of ``points`` lies outside the convex ``quad``."""
+    q = quad.astype(np.float64)
+    edge = q[_NEXT] - q
+    rel = points.astype(np.float64)[:, None, :] - q[None]
+    cross = (edge[None, :, 0] * rel[..., 1] - edge[None, :, 1] * rel[..., 0]) / np.linalg.norm(edge, axis=1)
+    inward = np.sign(_shoelace(q[None])[0])  # the sign of a point inside, by the quad's turn
+    return float(max(0.0, (-inward * cross).max()))
 
 
 def _fit_line(points: np.ndarray, keep: float = 1.5) -> np.ndarray:
