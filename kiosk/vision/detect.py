@@ -66,8 +66,12 @@ SAME_OUTLINE = 0.85
 #: Alternates kept per quad: the runners-up worth a look are few, clutter offers many. Six, not
 #: four, since a refused outline over two fanned cards may hide both (``naming``): on edje-tfod 2
 #: right ranks more, held-out scenes and empty tables the same (session 22); eight, not six,
-#: once a frame reads 24 of them: edje-tfod 2 more, piles 1 and 3 more (session 25).
-MAX_ALTERNATES = 8
+#: once a frame reads 24 of them: edje-tfod 2 more, piles 1 and 3 more (session 25). Twelve,
+#: the four after the eighth read only in looks left over (``naming.FIRST_ALTERNATES``): the
+#: card under another in a fan of two may be a completion ninth or tenth behind near copies of
+#: the pair's outline (`edje-tfod` IMG_2628's king of clubs; 2 right ranks more, piles the same;
+#: read in the usual order, 40 piles lost 2 cards and named 1 wrongly, session 33).
+MAX_ALTERNATES = 12
 #: A card seen by its print's symmetry over a found outline of at least this IoU is read first
 #: when that outline is refused (:meth:`Detector.printed`; the outline is then a loose one).
 SYMMETRIC_OVER = 0.2

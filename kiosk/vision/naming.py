@@ -56,6 +56,9 @@ COMPLETED_CONFIDENCE = 0.85
 #: among the looks: 32 named 1 held-out card and 3 pile cards more, none wrongly; 40 one
 #: more held-out card, but a 7D in a pile where none lies.
 MAX_SECOND_LOOKS = 32
+#: A refused outline's first this many alternates are looked at before any outline's fan ends
+#: and picture frame, the rest after them all, in looks left over.
+FIRST_ALTERNATES = 8
 #: Two outlines overlapping this much (IoU) are one card, whatever they are read as: fanned
 #: cards overlap less (edje-tfod's: 0.43-0.58).
 ONE_CARD = 0.7
@@ -149,11 +152,14 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     looks: list[tuple[int, np.ndarray, bool]] = []  # (refused outline, quad, a print's whole card)
     for k, refit in zip(refused, refits, strict=True):
         looks += [(k, quad, True) for quad in printed[k]]
-        looks += [(k, quad, False) for quad in (*detections[k].alternates, *(() if refit is None else (refit,)))]
+        looks += [(k, quad, False) for quad in (*detections[k].alternates[:FIRST_ALTERNATES],
+                                                *(() if refit is None else (refit,)))]
     # last, the cards at the two ends of each refused outline, taken as a fan
     looks += [(k, quad, False) for k in refused for quad in fan_ends(detections[k].corners)]
     # and the card round it, taken as a court card's picture frame
     looks += [(k, frame_card(detections[k].corners), False) for k in refused]
+    # and where the looks are not used up, the alternates further down
+    looks += [(k, quad, False) for k in refused for quad in detections[k].alternates[FIRST_ALTERNATES:]]
     looks = looks[:MAX_SECOND_LOOKS]
     if not looks:
         return out
