@@ -21,6 +21,7 @@ from kiosk.vision.cues import _fill_holes
 from kiosk.vision.detect import (
     CARD_ASPECT,
     COMPLETED_SIZE,
+    FAN_STEP,
     REFIT_REACH,
     Detector,
     DetectorConfig,
@@ -32,6 +33,7 @@ from kiosk.vision.detect import (
     _table_sized,
     as_bgr,
     fan_ends,
+    fan_slices,
     frame_card,
     order_corners,
     polygon_iou,
@@ -474,6 +476,24 @@ def test_the_ends_of_a_quad_over_a_fan_are_its_end_cards(angle: float, offset: f
     ends = fan_ends(across)
     assert len(ends) == 2
     assert min(max(polygon_iou(e, card) for e in ends) for card in (left, right)) > 0.9
+
+
+@settings(max_examples=60, deadline=None)
+@given(angle=st.floats(-np.pi, np.pi), offset=st.floats(0.25, 0.5), cards=st.integers(3, 5))
+def test_the_slices_of_a_quad_over_a_fan_hold_its_middle_cards(angle: float, offset: float,
+                                                              cards: int) -> None:
+    """Three to five cards fanned side by side, each a quarter to a half of a card's width past
+    the one under it, so that the fan is wider than a card is long (edje-tfod's IMG_2655):
+    between the fan's two ends, windows FAN_STEP of a card's width apart; every middle card
+    lies within half a step of one (:meth:`Detector.look_again` refines the rest)."""
+    step = offset * 110 * np.array([np.cos(angle), np.sin(angle)], np.float32)
+    fan = [card_quad((200, 240), 110, angle) + k * step for k in range(cards)]
+    across = np.array([fan[0][0], fan[-1][1], fan[-1][2], fan[0][3]], np.float32)
+    slices = fan_slices(across)
+    gaps = np.linalg.norm(np.diff([q.mean(axis=0) for q in slices], axis=0), axis=1)
+    assert gaps.max() <= 1.01 * FAN_STEP * 110
+    for card in map(order_corners, fan[1:-1]):
+        assert min(float(np.abs(order_corners(q) - card).max()) for q in slices) <= 0.5 * FAN_STEP * 110 + 1
 
 
 @settings(max_examples=60, deadline=None)

@@ -21,6 +21,7 @@ from kiosk.vision.detect import (
     DetectorConfig,
     _nms,
     fan_ends,
+    fan_slices,
     frame_card,
     polygon_iou,
 )
@@ -31,6 +32,8 @@ from kiosk.vision.naming import (
     MAX_SECOND_LOOKS,
     ONE_CARD,
     SECOND_LOOK_CONFIDENCE,
+    SLICE_CONFIDENCE,
+    _at_a_named_corner,
     name_cards,
 )
 
@@ -331,9 +334,55 @@ def test_a_refused_outline_over_a_fan_is_read_at_its_two_ends_last() -> None:
     out = name_cards(ident, DETECTOR, img, [detection(img, across, across + (0, 40))])
     assert sorted(a.card_id for _, a in out) == ["QC", "QS"]
     assert [polygon_iou(c, across + (0, 40)) > 0.9 for c in ident.looked[:2]] == [False, True]
-    assert len(ident.looked) == 5  # the outline, its alternate, its two ends, the card round it (no refit)
+    # the outline, its alternate, its two ends, the card round it (no refit), then, both ends
+    # named, the windows between them
+    assert len(ident.looked) == 5 + len(fan_slices(across))
     completed = Detection(across, img, 1.0, True)
     assert sorted(a.card_id for _, a in name_cards(ident, DETECTOR, img, [completed])) == ["QC", "QS"]
+
+
+class ByOutlineAt(ByOutline):
+    """:class:`ByOutline` with each card's own confidence."""
+
+    def __init__(self, cards: dict[str, np.ndarray], confidence: dict[str, float]) -> None:
+        super().__init__(cards)
+        self.confidence = confidence
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [Identification(a.card_id, self.confidence[a.card_id], None, 0.9) if a.card_id else a
+                for a in super().identify_cards(cards)]
+
+
+@pytest.mark.parametrize("middle", [0.97, SLICE_CONFIDENCE - 0.01])
+def test_the_middle_card_of_a_fan_of_three_is_read_between_its_ends(middle: float) -> None:
+    """Three fanned cards outlined as one (edje-tfod's IMG_2655): the ends are read at the fan's
+    two ends; the middle one, whose long sides lie inside the outline where nothing outlines
+    them, only in one of the windows between them (:func:`fan_slices`), refined onto its edge,
+    after every other look, and only where it reads SLICE_CONFIDENCE or surer (a dozen windows
+    a fan are a dozen guesses)."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    left = card_quad((230, 180), 110, 0.05)
+    step = 0.35 * (left[1] - left[0])
+    fan = {"QS": left, "QH": left + step, "QC": left + 2 * step}
+    for card_id, quad in fan.items():
+        composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
+    across = np.array([left[0], fan["QC"][1], fan["QC"][2], left[3]], np.float32)
+    ident = ByOutlineAt(fan, {"QS": 0.97, "QH": middle, "QC": 0.97})
+    out = name_cards(ident, DETECTOR, img, [detection(img, across)])
+    assert sorted(a.card_id for _, a in out) == (["QC", "QH", "QS"] if middle >= SLICE_CONFIDENCE else ["QC", "QS"])
+    assert polygon_iou(ident.looked[-1], fan["QH"]) <= 0.9  # the windows past it are read too
+    assert len(ident.looked) == 1 + 2 + 1 + len(fan_slices(across))  # no refit, no alternates
+
+
+def test_a_window_at_a_named_cards_corner_reads_that_cards_index() -> None:
+    """A window across a fan with a corner within FAN_STEP of its width of a named card's corner
+    crops that card's index there, cut (edje-tfod's IMG_2674: a ten of hearts read 7H at 0.99 a
+    tenth of a card beside it): it names nothing. Further off it may."""
+    card = card_quad((300, 200), 100, 0.3)
+    along = (card[1] - card[0]) / np.linalg.norm(card[1] - card[0])
+    assert _at_a_named_corner(card + 0.09 * 100 * along, [card])
+    assert not _at_a_named_corner(card + 0.11 * 100 * along, [card])
+    assert not _at_a_named_corner(card, [])
 
 
 def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray]) -> None:

@@ -133,6 +133,8 @@ COMPLETED_SIZE = 2.0
 REFIT_REACH = 0.15
 #: A refit moving no corner further than this (pixels) is the outline as it was: not looked at.
 REFIT_MOVED = 2.0
+#: Windows across a fan (:func:`fan_slices`) lie this share of a card's width apart.
+FAN_STEP = 0.1
 #: A court card's picture frame across and along, as shares of the card's short and long
 #: sides (a poker-size court: the index column beside the frame, narrow margins above and
 #: below it): :func:`frame_card`.
@@ -712,6 +714,20 @@ def fan_ends(quad: np.ndarray) -> list[np.ndarray]:
     step = card / max(float(np.linalg.norm(far - near, axis=1).mean()), 1e-6) * (far - near)
     return [np.array([near[0], near[1], near[1] + step[1], near[0] + step[0]], np.float32),
             np.array([far[0] - step[0], far[1] - step[1], far[1], far[0]], np.float32)]
+
+
+def fan_slices(quad: np.ndarray) -> list[np.ndarray]:
+    """The cards between :func:`fan_ends` of ``quad`` taken as a fan of three or more: the
+    middle cards show only a strip, their own long sides inside the fan's outline, where no
+    outline or completion follows them. Windows of a card's size every FAN_STEP of its width
+    from one end to the other, for :meth:`Detector.look_again` to refine onto the edge
+    nearest each side (its reach is about that step): the card under the top one of
+    `edje-tfod`'s IMG_2655 shows its index at its own edge, and a window there reads it."""
+    near, far = fan_ends(quad)
+    width = float(np.linalg.norm(near[3] - near[0]))
+    travel = float(np.linalg.norm((far - near).mean(axis=0)))
+    n = int(travel / max(FAN_STEP * width, 1e-6))
+    return [(near + t * (far - near)).astype(np.float32) for t in np.linspace(0, 1, n + 2)[1:-1]]
 
 
 def frame_card(quad: np.ndarray) -> np.ndarray:

@@ -16,7 +16,10 @@ card round it taken as a court card's picture frame (:func:`~kiosk.vision.detect
 on a pale cloth the frame may be the only outline; session 31: held-out and washed-out scenes
 3 cards more, `edje-tfod` 1, none wrongly), and the first one it names takes the place; a
 card among the rest named otherwise and lying on no card named is one more card (the refused
-outline spanned two). This costs nothing on a frame
+outline spanned two). Where a card was named at one of an outline's fan ends, the outline is a
+fan, and the cards between its ends are looked for too, in windows across it
+(:func:`~kiosk.vision.detect.fan_slices`: a middle card shows only a strip whose sides nothing
+outlines; named only at SLICE_CONFIDENCE and away from a named card's corner). This costs nothing on a frame
 whose cards all read, and never names a card where no outline reads: it can turn a refusal into
 a name, not one name into another. A card completed from its visible corners is a guessed
 outline too, and is named only as surely as an alternate.
@@ -30,11 +33,11 @@ the card once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 import numpy as np
 
-from kiosk.vision.detect import Detection, Detector, fan_ends, frame_card, polygon_iou
+from kiosk.vision.detect import FAN_STEP, Detection, Detector, fan_ends, fan_slices, frame_card, polygon_iou
 from kiosk.vision.identify import Identification
 
 #: Every extra outline read is one more chance to name clutter, so a second look must be surer
@@ -59,6 +62,15 @@ MAX_SECOND_LOOKS = 32
 #: A refused outline's first this many alternates are looked at before any outline's fan ends
 #: and picture frame, the rest after them all, in looks left over.
 FIRST_ALTERNATES = 8
+#: A window across a fan (``detect.fan_slices``) is a guess at a card's place, a dozen to a
+#: fan: it names a card at this confidence, and not with a corner at a named card's corner
+#: (there it reads that card's index, cut). On `edje-tfod` the middle cards of fans read 0.92
+#: or surer; names where no such card lies, 0.87 and 0.88, and 0.99 at a named ten's corner;
+#: on held-out scenes a 4D at 0.87 on an ace (session 33).
+SLICE_CONFIDENCE = 0.9
+#: What a second look is: a card a refused outline's print shows whole, an outline of a card
+#: (an alternate, a refit, a fan's end, the card round a picture frame), or a window across a fan.
+_Kind = Literal["print", "outline", "slice"]
 #: Two outlines overlapping this much (IoU) are one card, whatever they are read as: fanned
 #: cards overlap less (edje-tfod's: 0.43-0.58).
 ONE_CARD = 0.7
@@ -137,7 +149,8 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
                   out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
     """``out`` with each refused detection replaced by its first alternate (or its refit, last)
     named surely, and after it the other alternates named surely as other cards, apart from
-    those named."""
+    those named; then, for a refused outline that a look showed to be a fan (a card named at
+    one of its fan ends), the cards between its ends."""
     detections = [d for d, _ in out]
     refused = [k for k, (_, a) in enumerate(out) if a.card_id is None]
     if not refused:
@@ -149,52 +162,83 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     # offer three dozen; each is a warp and a read)
     refits = detector.refit(frame, [detections[k].corners for k in refused])
     printed = detector.printed(frame, [d.corners for d in detections])
-    looks: list[tuple[int, np.ndarray, bool]] = []  # (refused outline, quad, a print's whole card)
+    looks: list[tuple[int, np.ndarray, _Kind]] = []  # (refused outline, quad, what it is)
     for k, refit in zip(refused, refits, strict=True):
-        looks += [(k, quad, True) for quad in printed[k]]
-        looks += [(k, quad, False) for quad in (*detections[k].alternates[:FIRST_ALTERNATES],
-                                                *(() if refit is None else (refit,)))]
+        looks += [(k, quad, "print") for quad in printed[k]]
+        looks += [(k, quad, "outline") for quad in (*detections[k].alternates[:FIRST_ALTERNATES],
+                                                    *(() if refit is None else (refit,)))]
     # last, the cards at the two ends of each refused outline, taken as a fan
-    looks += [(k, quad, False) for k in refused for quad in fan_ends(detections[k].corners)]
+    looks += [(k, quad, "outline") for k in refused for quad in fan_ends(detections[k].corners)]
     # and the card round it, taken as a court card's picture frame
-    looks += [(k, frame_card(detections[k].corners), False) for k in refused]
+    looks += [(k, frame_card(detections[k].corners), "outline") for k in refused]
     # and where the looks are not used up, the alternates further down
-    looks += [(k, quad, False) for k in refused for quad in detections[k].alternates[FIRST_ALTERNATES:]]
-    looks = looks[:MAX_SECOND_LOOKS]
-    if not looks:
-        return out
-    alts = detector.look_again(frame, [quad for _, quad, _ in looks])
-    if len(alts) != len(looks):
-        return out  # the frame is not a picture: nothing to look at again
-    # an alternate lying on a card named at first sight could only be turned away below: it is
-    # not read (one look in nine in piles)
-    named_first = [d.corners for d, a in out if a.card_id is not None]
-    read = [(k, alt, whole) for (k, _, whole), alt in zip(looks, alts, strict=True)
-            if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
-    second_answers = identifier.identify_cards([alt for _, alt, _ in read])
-    taken: set[int] = set()
-    looked: list[tuple[Detection, Identification]] = []  # what the looks named, in order
-    more: list[tuple[Detection, Identification]] = []
-    for (k, alt, whole), answer in zip(read, second_answers, strict=True):
-        if answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
-            continue
-        if whole and answer.corners is not None and answer.corners < 2:
-            continue  # a print's symmetric box shows both indices: one alone is text or a picture
-        if k in taken:
+    looks += [(k, quad, "outline") for k in refused for quad in detections[k].alternates[FIRST_ALTERNATES:]]
+    seen = _Seen(out)
+    seen.read(identifier, detector, frame, looks[:MAX_SECOND_LOOKS])
+    # a fan of three or more: the windows between its ends, where a card was named at one
+    fans = [k for k in refused if any(polygon_iou(d.corners, end) >= ONE_CARD
+                                      for end in fan_ends(detections[k].corners)
+                                      for at, d, _ in seen.looked if at == k)]
+    slices: list[tuple[int, np.ndarray, _Kind]] = [
+        (k, quad, "slice") for k in fans for quad in fan_slices(detections[k].corners)]
+    seen.read(identifier, detector, frame, slices[:max(0, MAX_SECOND_LOOKS - len(looks))])
+    return seen.out + seen.more
+
+
+class _Seen:
+    """What the second looks at a frame's refused outlines have named so far."""
+
+    def __init__(self, out: list[tuple[Detection, Identification]]) -> None:
+        self.out = out  # the first looks' answers, refused ones replaced as looks name them
+        # an alternate lying on a card named at first sight could only be turned away below:
+        # it is not read (one look in nine in piles)
+        self.named_first = [d.corners for d, a in out if a.card_id is not None]
+        self.taken: set[int] = set()  # the refused outlines a look has named
+        self.looked: list[tuple[int, Detection, Identification]] = []  # what the looks named, in order
+        self.more: list[tuple[Detection, Identification]] = []  # cards named besides the refused ones
+
+    def read(self, identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
+             looks: list[tuple[int, np.ndarray, _Kind]]) -> None:
+        """Read ``looks`` and take what they name."""
+        if not looks:
+            return
+        alts = detector.look_again(frame, [quad for _, quad, _ in looks])
+        if len(alts) != len(looks):
+            return  # the frame is not a picture: nothing to look at again
+        read = [(k, alt, kind) for (k, _, kind), alt in zip(looks, alts, strict=True)
+                if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in self.named_first)]
+        for (k, alt, kind), answer in zip(read, identifier.identify_cards([alt for _, alt, _ in read]), strict=True):
+            if answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
+                continue
+            if kind == "print" and answer.corners is not None and answer.corners < 2:
+                continue  # a print's symmetric box shows both indices: one alone is text or a picture
+            if kind == "slice" and (answer.confidence < SLICE_CONFIDENCE or _at_a_named_corner(
+                    alt.corners, [*self.named_first, *(d.corners for _, d, _ in self.looked)])):
+                continue
+            self._take(k, alt, answer, detector.config.nms_iou)
+
+    def _take(self, k: int, alt: Detection, answer: Identification, nms_iou: float) -> None:
+        if k in self.taken:
             # a refused outline may span two cards (fanned cards whose edges run on in one
             # line): another card among its alternates, named otherwise, lying on none named
             if not any(a.card_id == answer.card_id or polygon_iou(alt.corners, d.corners) >= ONE_CARD
-                       for d, a in looked):
-                more.append((alt, answer))
-                looked.append((alt, answer))
-            continue
+                       for _, d, a in self.looked):
+                self.more.append((alt, answer))
+                self.looked.append((k, alt, answer))
+            return
         # the cards named at first sight were kept out of ``read``; those named by a look remain
-        if any(polygon_iou(alt.corners, d.corners) >= detector.config.nms_iou for d, _ in looked):
-            continue  # that outline is another card's, named already: it would be reported twice
-        out[k] = (alt, answer)
-        taken.add(k)
-        looked.append((alt, answer))
-    return out + more
+        if any(polygon_iou(alt.corners, d.corners) >= nms_iou for _, d, _ in self.looked):
+            return  # that outline is another card's, named already: it would be reported twice
+        self.out[k] = (alt, answer)
+        self.taken.add(k)
+        self.looked.append((k, alt, answer))
+
+
+def _at_a_named_corner(quad: np.ndarray, named: Sequence[np.ndarray]) -> bool:
+    """Whether a corner of ``quad`` lies within FAN_STEP of its width of a corner of a card of
+    ``named``: its index crop there shows that card's index, cut."""
+    reach = FAN_STEP * float(np.linalg.norm(quad[1] - quad[0]))
+    return any(float(np.linalg.norm(quad[:, None] - card[None], axis=2).min()) < reach for card in named)
 
 
 def _once_per_card(pairs: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
