@@ -19,9 +19,10 @@ card among the rest named otherwise and lying on no card named is one more card 
 outline spanned two). Where a card was named at one of an outline's fan ends, the outline is a
 fan, and the cards between its ends are looked for too, in windows across it
 (:func:`~kiosk.vision.detect.fan_slices`: a middle card shows only a strip whose sides nothing
-outlines; named only at SLICE_CONFIDENCE and away from a named card's corner). This costs nothing on a frame
-whose cards all read, and never names a card where no outline reads: it can turn a refusal into
-a name, not one name into another. A card completed from its visible corners is a guessed
+outlines; named only at SLICE_CONFIDENCE and away from a named card's corner; session 33:
+`edje-tfod` 3 right ranks more, none wrongly). This costs nothing on a frame whose cards all
+read, and never names a card where no outline reads: it can turn a refusal into a name, not one
+name into another. A card completed from its visible corners is a guessed
 outline too, and is named only as surely as an alternate.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
