@@ -135,14 +135,16 @@ def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene: tup
     assert answer.card_id == "AS"
     assert polygon_iou(det.corners, quad) > 0.9  # the alternate, refined on the frame
     assert det.partial
-    assert ident.calls == [1, 5]  # one look at the winner, one batch: its alternates, fan ends, frame card
+    # one look at the winner, one batch: its alternates, fan ends, frame card, the windows across it
+    assert ident.calls == [1, 5 + len(fan_slices(on_table))]
 
 
 def test_alternates_past_the_first_are_read_after_every_other_look(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """An outline offers up to MAX_ALTERNATES alternates, the first FIRST_ALTERNATES read as
-    ever and the rest only after its fan ends and picture frame: in a busy frame the looks run
-    out before them, as they did before there were more (piles named the same); in a sparse one
-    the card under another in a fan of two may be the ninth (edje-tfod's IMG_2628)."""
+    ever and the rest only after its fan ends and picture frame (and before the windows across
+    it): in a busy frame the looks run out before them, as they did before there were more
+    (piles named the same); in a sparse one the card under another in a fan of two may be the
+    ninth (edje-tfod's IMG_2628)."""
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)
     alternates = [on_table + (3 * j, 0) for j in range(1, FIRST_ALTERNATES + 1)] + [quad]
@@ -151,7 +153,7 @@ def test_alternates_past_the_first_are_read_after_every_other_look(scene: tuple[
     assert answer.card_id == "AS" and polygon_iou(det.corners, quad) > 0.9
     at = [next(i for i, c in enumerate(ident.looked) if polygon_iou(c, q) > 0.8)
           for q in (*fan_ends(on_table), frame_card(on_table), quad)]
-    assert at[3] == len(ident.looked) - 1 and max(at[:3]) < at[3]
+    assert at[3] == len(ident.looked) - 1 - len(fan_slices(on_table)) and max(at[:3]) < at[3]
 
 
 def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -166,7 +168,8 @@ def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarra
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off)])
     assert answer.card_id == "AS" and det.partial
     assert polygon_iou(det.corners, quad) > 0.95
-    assert len(ident.looked) == 5  # the outline, then its refit, its two fan ends, the card round it
+    # the outline, then its refit, its two fan ends, the card round it, the windows across it
+    assert len(ident.looked) == 5 + len(fan_slices(off))
 
 
 def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -178,7 +181,7 @@ def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]
     ident = ByRim()
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off, on_table)])
     assert answer.card_id == "AS" and polygon_iou(det.corners, quad) > 0.95
-    assert [polygon_iou(c, on_table) > 0.95 for c in ident.looked] == [False, True, False, False, False, False]
+    assert [polygon_iou(c, on_table) > 0.95 for c in ident.looked[:6]] == [False, True, False, False, False, False]
     assert polygon_iou(ident.looked[2], quad) > 0.95
 
 
@@ -231,9 +234,10 @@ def test_an_alternate_on_another_card_is_not_taken(scene: tuple[np.ndarray, np.n
     ident = ByPaper()
     out = name_cards(ident, DETECTOR, img, [detection(img, quad), detection(img, on_table, quad)])
     assert [a.card_id for _, a in out] == ["AS", None]
-    # nor is that alternate read (its answer could not count), only the refused outline's fan ends
-    # and the card round it
-    assert ident.calls == [2, 3] and all(polygon_iou(c, quad) < 0.5 for c in ident.looked[2:])
+    # nor is that alternate read (its answer could not count), only the refused outline's fan ends,
+    # the card round it and the windows across it
+    assert ident.calls == [2, 3 + len(fan_slices(on_table))]
+    assert all(polygon_iou(c, quad) < 0.5 for c in ident.looked[2:])
 
 
 def test_an_alternate_may_lie_on_a_refused_outline(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -334,8 +338,7 @@ def test_a_refused_outline_over_a_fan_is_read_at_its_two_ends_last() -> None:
     out = name_cards(ident, DETECTOR, img, [detection(img, across, across + (0, 40))])
     assert sorted(a.card_id for _, a in out) == ["QC", "QS"]
     assert [polygon_iou(c, across + (0, 40)) > 0.9 for c in ident.looked[:2]] == [False, True]
-    # the outline, its alternate, its two ends, the card round it (no refit), then, both ends
-    # named, the windows between them
+    # the outline, its alternate, its two ends, the card round it (no refit), the windows across it
     assert len(ident.looked) == 5 + len(fan_slices(across))
     completed = Detection(across, img, 1.0, True)
     assert sorted(a.card_id for _, a in name_cards(ident, DETECTOR, img, [completed])) == ["QC", "QS"]
@@ -409,11 +412,12 @@ def test_garbage_frames_give_no_second_look() -> None:
 def test_a_refused_outline_is_read_last_as_a_court_cards_picture_frame(angle: float) -> None:
     """On a cream cloth a court card's edge may not be outlined, only its picture frame, whose
     corners hold pictures, not indices (edje-tfod's IMG_2477, where no refit reached the card):
-    the card round it (FRAME_IN_CARD of it) is read after everything else it offers."""
+    the card round it (FRAME_IN_CARD of it) is read after the other outlines it offers."""
     img = np.full((360, 640, 3), 200, np.uint8)  # no edge to refine onto: only that look names it
     card = card_quad((320, 180), 120, angle)
     frame = picture_frame(card)
     ident = ByOutline({"KH": card})
     [(det, answer)] = name_cards(ident, DETECTOR, img, [detection(img, frame)])
     assert answer.card_id == "KH" and polygon_iou(det.corners, card) > 0.95
-    assert len(ident.looked) == 4 and polygon_iou(ident.looked[-1], card) > 0.95  # frame, two ends, card
+    # the frame, its two ends, the card round it, then the windows across it taken as a fan
+    assert len(ident.looked) == 4 + len(fan_slices(frame)) and polygon_iou(ident.looked[3], card) > 0.95

@@ -16,11 +16,11 @@ card round it taken as a court card's picture frame (:func:`~kiosk.vision.detect
 on a pale cloth the frame may be the only outline; session 31: held-out and washed-out scenes
 3 cards more, `edje-tfod` 1, none wrongly), and the first one it names takes the place; a
 card among the rest named otherwise and lying on no card named is one more card (the refused
-outline spanned two). Where a card was named at one of an outline's fan ends, the outline is a
-fan, and the cards between its ends are looked for too, in windows across it
+outline spanned two). Last, in the looks left over, a refused outline is taken as a fan of
+three or more, and windows across it are read for its middle cards
 (:func:`~kiosk.vision.detect.fan_slices`: a middle card shows only a strip whose sides nothing
 outlines; named only at SLICE_CONFIDENCE and away from a named card's corner; session 33:
-`edje-tfod` 3 right ranks more, none wrongly). This costs nothing on a frame whose cards all
+`edje-tfod` 5 right ranks more, none wrongly). This costs nothing on a frame whose cards all
 read, and never names a card where no outline reads: it can turn a refusal into a name, not one
 name into another. A card completed from its visible corners is a guessed
 outline too, and is named only as surely as an alternate.
@@ -150,8 +150,7 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
                   out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
     """``out`` with each refused detection replaced by its first alternate (or its refit, last)
     named surely, and after it the other alternates named surely as other cards, apart from
-    those named; then, for a refused outline that a look showed to be a fan (a card named at
-    one of its fan ends), the cards between its ends."""
+    those named."""
     detections = [d for d, _ in out]
     refused = [k for k, (_, a) in enumerate(out) if a.card_id is None]
     if not refused:
@@ -172,67 +171,46 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     looks += [(k, quad, "outline") for k in refused for quad in fan_ends(detections[k].corners)]
     # and the card round it, taken as a court card's picture frame
     looks += [(k, frame_card(detections[k].corners), "outline") for k in refused]
-    # and where the looks are not used up, the alternates further down
+    # and where the looks are not used up, the alternates further down, and the cards between
+    # the ends of each refused outline taken as a fan of three or more
     looks += [(k, quad, "outline") for k in refused for quad in detections[k].alternates[FIRST_ALTERNATES:]]
-    seen = _Seen(out)
-    seen.read(identifier, detector, frame, looks[:MAX_SECOND_LOOKS])
-    # a fan of three or more: the windows between its ends, where a card was named at one
-    fans = [k for k in refused if any(polygon_iou(d.corners, end) >= ONE_CARD
-                                      for end in fan_ends(detections[k].corners)
-                                      for at, d, _ in seen.looked if at == k)]
-    slices: list[tuple[int, np.ndarray, _Kind]] = [
-        (k, quad, "slice") for k in fans for quad in fan_slices(detections[k].corners)]
-    seen.read(identifier, detector, frame, slices[:max(0, MAX_SECOND_LOOKS - len(looks))])
-    return seen.out + seen.more
-
-
-class _Seen:
-    """What the second looks at a frame's refused outlines have named so far."""
-
-    def __init__(self, out: list[tuple[Detection, Identification]]) -> None:
-        self.out = out  # the first looks' answers, refused ones replaced as looks name them
-        # an alternate lying on a card named at first sight could only be turned away below:
-        # it is not read (one look in nine in piles)
-        self.named_first = [d.corners for d, a in out if a.card_id is not None]
-        self.taken: set[int] = set()  # the refused outlines a look has named
-        self.looked: list[tuple[int, Detection, Identification]] = []  # what the looks named, in order
-        self.more: list[tuple[Detection, Identification]] = []  # cards named besides the refused ones
-
-    def read(self, identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
-             looks: list[tuple[int, np.ndarray, _Kind]]) -> None:
-        """Read ``looks`` and take what they name."""
-        if not looks:
-            return
-        alts = detector.look_again(frame, [quad for _, quad, _ in looks])
-        if len(alts) != len(looks):
-            return  # the frame is not a picture: nothing to look at again
-        read = [(k, alt, kind) for (k, _, kind), alt in zip(looks, alts, strict=True)
-                if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in self.named_first)]
-        for (k, alt, kind), answer in zip(read, identifier.identify_cards([alt for _, alt, _ in read]), strict=True):
-            if answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
-                continue
-            if kind == "print" and answer.corners is not None and answer.corners < 2:
-                continue  # a print's symmetric box shows both indices: one alone is text or a picture
-            if kind == "slice" and (answer.confidence < SLICE_CONFIDENCE or _at_a_named_corner(
-                    alt.corners, [*self.named_first, *(d.corners for _, d, _ in self.looked)])):
-                continue
-            self._take(k, alt, answer, detector.config.nms_iou)
-
-    def _take(self, k: int, alt: Detection, answer: Identification, nms_iou: float) -> None:
-        if k in self.taken:
+    looks += [(k, quad, "slice") for k in refused for quad in fan_slices(detections[k].corners)]
+    looks = looks[:MAX_SECOND_LOOKS]
+    alts = detector.look_again(frame, [quad for _, quad, _ in looks])
+    if len(alts) != len(looks):
+        return out  # the frame is not a picture: nothing to look at again
+    # an alternate lying on a card named at first sight could only be turned away below: it is
+    # not read (one look in nine in piles)
+    named_first = [d.corners for d, a in out if a.card_id is not None]
+    read = [(k, alt, kind) for (k, _, kind), alt in zip(looks, alts, strict=True)
+            if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
+    second_answers = identifier.identify_cards([alt for _, alt, _ in read])
+    taken: set[int] = set()
+    looked: list[tuple[Detection, Identification]] = []  # what the looks named, in order
+    more: list[tuple[Detection, Identification]] = []
+    for (k, alt, kind), answer in zip(read, second_answers, strict=True):
+        if answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
+            continue
+        if kind == "print" and answer.corners is not None and answer.corners < 2:
+            continue  # a print's symmetric box shows both indices: one alone is text or a picture
+        if kind == "slice" and (answer.confidence < SLICE_CONFIDENCE or _at_a_named_corner(
+                alt.corners, [*named_first, *(d.corners for d, _ in looked)])):
+            continue
+        if k in taken:
             # a refused outline may span two cards (fanned cards whose edges run on in one
             # line): another card among its alternates, named otherwise, lying on none named
             if not any(a.card_id == answer.card_id or polygon_iou(alt.corners, d.corners) >= ONE_CARD
-                       for _, d, a in self.looked):
-                self.more.append((alt, answer))
-                self.looked.append((k, alt, answer))
-            return
+                       for d, a in looked):
+                more.append((alt, answer))
+                looked.append((alt, answer))
+            continue
         # the cards named at first sight were kept out of ``read``; those named by a look remain
-        if any(polygon_iou(alt.corners, d.corners) >= nms_iou for _, d, _ in self.looked):
-            return  # that outline is another card's, named already: it would be reported twice
-        self.out[k] = (alt, answer)
-        self.taken.add(k)
-        self.looked.append((k, alt, answer))
+        if any(polygon_iou(alt.corners, d.corners) >= detector.config.nms_iou for d, _ in looked):
+            continue  # that outline is another card's, named already: it would be reported twice
+        out[k] = (alt, answer)
+        taken.add(k)
+        looked.append((alt, answer))
+    return out + more
 
 
 def _at_a_named_corner(quad: np.ndarray, named: Sequence[np.ndarray]) -> bool:
