@@ -174,7 +174,10 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     # and where the looks are not used up, the alternates further down, and the cards between
     # the ends of each refused outline taken as a fan of three or more
     looks += [(k, quad, "outline") for k in refused for quad in detections[k].alternates[FIRST_ALTERNATES:]]
-    looks += [(k, quad, "slice") for k in refused for quad in fan_slices(detections[k].corners)]
+    for k in refused:  # (a busy frame's looks are used up long before: no windows are cut for it)
+        if len(looks) >= MAX_SECOND_LOOKS:
+            break
+        looks += [(k, quad, "slice") for quad in fan_slices(detections[k].corners)]
     looks = looks[:MAX_SECOND_LOOKS]
     alts = detector.look_again(frame, [quad for _, quad, _ in looks])
     if len(alts) != len(looks):
