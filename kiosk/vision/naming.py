@@ -150,7 +150,8 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
                   out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
     """``out`` with each refused detection replaced by its first alternate (or its refit, last)
     named surely, and after it the other alternates named surely as other cards, apart from
-    those named."""
+    those named; the looks read by both of a card's corners are taken first (session 34:
+    held-out 900186's queen of clubs, named on an outline across it before)."""
     detections = [d for d, _ in out]
     refused = [k for k, (_, a) in enumerate(out) if a.card_id is None]
     if not refused:
@@ -188,6 +189,10 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     read = [(k, alt, kind) for (k, _, kind), alt in zip(looks, alts, strict=True)
             if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
     second_answers = identifier.identify_cards([alt for _, alt, _ in read])
+    # an outline read by both its corners goes first: it is the card itself, where a look read
+    # by one corner may lie across it (read there, it takes the card and turns the whole one away)
+    order = sorted(range(len(read)), key=lambda i: second_answers[i].corners != 2)
+    read, second_answers = [read[i] for i in order], [second_answers[i] for i in order]
     taken: set[int] = set()
     looked: list[tuple[Detection, Identification]] = []  # what the looks named, in order
     more: list[tuple[Detection, Identification]] = []
