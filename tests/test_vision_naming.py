@@ -311,6 +311,17 @@ def test_a_second_look_read_by_both_corners_goes_first(scene: tuple[np.ndarray, 
     assert out[1][1].corners == 2 and polygon_iou(out[1][0].corners, quad) > 0.9
 
 
+def test_of_two_outlines_named_one_card_the_one_read_by_both_corners_keeps_it(
+        scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """An outline across the card, scored higher but read by one corner, and the card's own
+    outline, read by both (held-out 900125's four of spades): the card's own keeps the name."""
+    img, quad = scene
+    loose = quad + 0.2 * (quad[3] - quad[0])
+    across, own = Detection(loose, img, 0.9, True), Detection(quad, img, 0.6, True)
+    out = name_cards(ByOverlap(quad), DETECTOR, img, [across, own])
+    assert [(d is own, a.card_id) for d, a in out] == [(False, None), (True, "AS")]
+
+
 class ByPlace:
     """Names a face of paper by where it lies (the queen of spades left of x = 300, of clubs
     right of it); refuses the rest."""
