@@ -440,6 +440,43 @@ def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray])
     assert ident.calls == [8, MAX_SECOND_LOOKS]
 
 
+def _with_second_card(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``img`` with a second card (also paper, so ByPaper reads it) left of the scene's, and its quad."""
+    img, card = img.copy(), card_quad((150, 250), 100, 0.1)
+    composite_card(img, face_bgra(load_deck("standard-52")["AS"], None, 160), card)
+    return img, card
+
+
+def test_each_refused_outline_gets_a_look_before_any_gets_its_second(scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """Four refused outlines offer eight alternates each, all on the table; a fifth offers the
+    card under it first. Read outline by outline, the first four used up the frame's looks (a
+    white cloth's clutter, a pile's many refused outlines); each outline's first look is now
+    read before the others' second ones (the rest as before, outline by outline)."""
+    img, _ = scene
+    img, card = _with_second_card(img)
+    clutter = [card_quad((80, 60), 60, 0.0) + (25 * k, 0) for k in range(5)]
+    refused = [detection(img, c, *(c + (0, 3 * j) for j in range(1, FIRST_ALTERNATES + 1))) for c in clutter[:4]]
+    out = name_cards(ByPaper(), DETECTOR, img, [*refused, detection(img, clutter[4], card)])
+    assert [a.card_id for _, a in out] == [None] * 4 + ["AS"]
+    assert polygon_iou(out[4][0].corners, card) > 0.9
+
+
+def test_looks_on_a_named_card_take_no_place_of_others(scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """Looks lying on a card named at first sight are not read, and are dropped before the
+    frame's looks are counted out: four refused outlines whose alternates all lie on the named
+    card leave the looks to a fifth, whose last alternate is the card under it."""
+    img, quad = scene
+    img, card = _with_second_card(img)
+    clutter = [card_quad((80, 60), 60, 0.0) + (25 * k, 0) for k in range(5)]
+    refused = [detection(img, c, *(quad + (j, 0) for j in range(1, FIRST_ALTERNATES + 1))) for c in clutter[:4]]
+    last = detection(img, clutter[4], *(clutter[4] + (0, 3 * j) for j in range(1, FIRST_ALTERNATES)), card)
+    ident = ByPaper()
+    out = name_cards(ident, DETECTOR, img, [detection(img, quad), *refused, last])
+    assert [a.card_id for _, a in out] == ["AS"] + [None] * 4 + ["AS"]
+    assert polygon_iou(out[5][0].corners, card) > 0.9
+    assert not any(polygon_iou(c, quad) > 0.45 for c in ident.looked[6:])
+
+
 def test_garbage_frames_give_no_second_look() -> None:
     card = card_quad((150, 180), 110, 0.2)
     det = Detection(card, np.zeros((360, 640, 3), np.uint8), 1.0, False, (card + 30,))

@@ -163,11 +163,14 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     # offer three dozen; each is a warp and a read)
     refits = detector.refit(frame, [detections[k].corners for k in refused])
     printed = detector.printed(frame, [d.corners for d in detections])
-    looks: list[tuple[int, np.ndarray, _Kind]] = []  # (refused outline, quad, what it is)
+    offered: list[list[tuple[int, np.ndarray, _Kind]]] = []  # per refused outline: (it, quad, what)
     for k, refit in zip(refused, refits, strict=True):
-        looks += [(k, quad, "print") for quad in printed[k]]
-        looks += [(k, quad, "outline") for quad in (*detections[k].alternates[:FIRST_ALTERNATES],
-                                                    *(() if refit is None else (refit,)))]
+        offered.append([(k, quad, "print") for quad in printed[k]]
+                       + [(k, quad, "outline") for quad in (*detections[k].alternates[:FIRST_ALTERNATES],
+                                                            *(() if refit is None else (refit,)))])
+    # each outline's first look before the others' second ones (a busy frame's looks run out
+    # before the last outlines': washed-out scenes 6 cards more, piles 3), the rest in turn
+    looks = [each[0] for each in offered if each] + [look for each in offered for look in each[1:]]
     # last, the cards at the two ends of each refused outline, taken as a fan
     looks += [(k, quad, "outline") for k in refused for quad in fan_ends(detections[k].corners)]
     # and the card round it, taken as a court card's picture frame
@@ -179,13 +182,15 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         if len(looks) >= MAX_SECOND_LOOKS:
             break
         looks += [(k, quad, "slice") for quad in fan_slices(detections[k].corners)]
+    # a look lying on a card named at first sight could only be turned away below: it is not
+    # read (one look in nine in piles), nor does it take the place of one that may name a card
+    named_first = [d.corners for d, a in out if a.card_id is not None]
+    looks = [look for look in looks
+             if not any(polygon_iou(look[1], o) >= detector.config.nms_iou for o in named_first)]
     looks = looks[:MAX_SECOND_LOOKS]
     alts = detector.look_again(frame, [quad for _, quad, _ in looks])
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
-    # an alternate lying on a card named at first sight could only be turned away below: it is
-    # not read (one look in nine in piles)
-    named_first = [d.corners for d, a in out if a.card_id is not None]
     read = [(k, alt, kind) for (k, _, kind), alt in zip(looks, alts, strict=True)
             if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
     second_answers = identifier.identify_cards([alt for _, alt, _ in read])
