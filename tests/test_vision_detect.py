@@ -334,6 +334,38 @@ def test_the_visible_end_of_a_card_under_a_book_offers_the_whole_card(level: int
     assert len(named) == 1 and polygon_iou(named[0].corners, card) > 0.85
 
 
+def test_a_completion_comes_both_ways_round() -> None:
+    """The near end of a card whose far part lies under a book (a coin on one of its corners, so
+    its outline is no quad): completed from its whole end side, the card a quarter turned lies
+    wholly on the visible end and is better supported than the card itself, which runs under
+    the book (`edje-tfod`'s cards under books and toys, their index crops on blank paper). The
+    turned one competes for the place; the card itself, dropped before, is offered the other
+    way round, to become an alternate (competing, it beat the card of the test above)."""
+    mask = np.zeros((360, 640), np.uint8)
+    mask[100:177, 200:301] = 255  # the visible 55 % of a card 100 x 140 px, to the book's edge
+    mask[162:177, 286:301] = 0  # the coin
+    edges = np.zeros_like(mask)
+    cv2.rectangle(edges, (200, 100), (300, 177), 255, 2)
+    edges[160:179, 284:303] = 0
+    cnt = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    card = np.array([[200, 100], [300, 100], [300, 240], [200, 240]], np.float32)
+    turned = np.array([[200, 100], [300, 100], [300, 171], [200, 171]], np.float32)
+    better, other_way = Detector(DetectorConfig(outline_model=False))._partial_quads(
+        cnt, mask, edges, 500.0, 1e5, None, 1e5)
+    assert max(polygon_iou(q, turned) for q, _, _ in better) > 0.9
+    assert max(polygon_iou(q, card) for q, _, _ in better) < 0.9
+    assert max(polygon_iou(q, card) for q, _, _ in other_way) > 0.9
+
+
+def test_a_spare_is_only_ever_an_alternate() -> None:
+    """A completion the other way round (a spare) joins the alternates of the quad it overlaps,
+    in its place by score, and is dropped where it overlaps none: it never takes a place."""
+    card = card_quad((300, 200), 80, 0.0)
+    near, lone = card + (10, 30), card_quad((600, 200), 80, 0.0)
+    ((quad, _, _, alternates),) = _nms([(card, 0.5, True)], 0.45, [(near, 0.9, True), (lone, 0.9, True)])
+    assert quad is card and len(alternates) == 1 and alternates[0] is near
+
+
 def test_completions_that_agree_outrank_a_lone_one() -> None:
     """A card completed alike from three of its corners outranks a wrong completion of the same
     card that scored a little higher on its own (a stripe taken for a side); the completions that

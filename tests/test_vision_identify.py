@@ -371,7 +371,8 @@ def test_a_corner_leaning_to_another_suit_of_the_rank_contradicts_the_other() ->
 
 def test_an_answer_says_how_many_of_its_corners_read_it() -> None:
     """A whole face shows both indices; one under a covering patch shows one (what naming asks
-    of a card outlined by its print's symmetry); faces of a face deck are read whole."""
+    of a card outlined by its print's symmetry), and which one it is; faces of a face deck are
+    read whole."""
     ids = ["AS", "10H", "QC", "7D"]
     whole = [face(i, style="modern") for i in ids]
     covered = [f.copy() for f in whole]
@@ -381,6 +382,7 @@ def test_an_answer_says_how_many_of_its_corners_read_it() -> None:
     answers = identifier("standard-52").identify(whole + covered)
     assert [a.card_id for a in answers] == ids + ids
     assert [a.corners for a in answers] == [2] * 4 + [1] * 4
+    assert [a.read_by for a in answers] == [(True, True)] * 4 + [(True, False)] * 4
     assert identifier("kakkerlakken-64").identify([whole[0]])[0].corners is None
 
 

@@ -5,7 +5,9 @@ that can, never from one lying on another card, and never renamed when it reads.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 from conftest import picture_frame, shifted_along
@@ -384,6 +386,31 @@ def test_a_refused_outline_over_a_fan_is_read_at_its_two_ends_last() -> None:
     assert sorted(a.card_id for _, a in name_cards(ident, DETECTOR, img, [completed])) == ["QC", "QS"]
 
 
+class ByOutlineOneCorner(ByOutline):
+    """:class:`ByOutline` reading each card by its top-left corner alone."""
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [replace(a, corners=1, read_by=(True, False)) if a.card_id else a
+                for a in super().identify_cards(cards)]
+
+
+def test_a_fanned_card_is_named_by_an_index_lying_on_the_card_under_it() -> None:
+    """A fan's top card shows its index over the card under it: read at the fan's end by that
+    corner alone, it is named, though the index lies within the card named there already (looks
+    of other kinds read there name nothing: their crop shows the other card)."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    left = card_quad((260, 180), 110, 0.1)
+    right = left + 0.8 * (left[1] - left[0])
+    for card_id, quad in (("QS", left), ("QC", right)):
+        composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
+    across = np.array([left[0], right[1], right[2], left[3]], np.float32)
+    index = right[0] + 0.11 * (right[1] - right[0]) + 0.16 * (right[3] - right[0])
+    assert cv2.pointPolygonTest(left, (float(index[0]), float(index[1])), False) > 0
+    ident = ByOutlineOneCorner({"QS": left, "QC": right})
+    out = name_cards(ident, DETECTOR, img, [detection(img, left), detection(img, across)])
+    assert [a.card_id for _, a in out] == ["QS", "QC"]
+
+
 class ByOutlineAt(ByOutline):
     """:class:`ByOutline` with each card's own confidence."""
 
@@ -475,6 +502,71 @@ def test_looks_on_a_named_card_take_no_place_of_others(scene: tuple[np.ndarray, 
     assert [a.card_id for _, a in out] == ["AS"] + [None] * 4 + ["AS"]
     assert polygon_iou(out[5][0].corners, card) > 0.9
     assert not any(polygon_iou(c, quad) > 0.45 for c in ident.looked[6:])
+
+
+class ByPlaceAndCorner:
+    """Names ``card_id`` by its top-left corner alone an outline within IoU 0.8 of ``quad``."""
+
+    def __init__(self, card_id: str, quad: np.ndarray) -> None:
+        self.card_id, self.quad = card_id, quad
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [Identification(self.card_id, 0.99, None, 0.9, corners=1, read_by=(True, False))
+                if polygon_iou(c.corners, self.quad) > 0.8 else Identification(None, 0.2, None, 0.0)
+                for c in cards]
+
+
+@pytest.mark.parametrize("inside", [True, False])
+def test_a_look_read_by_a_corner_within_a_named_card_names_nothing(inside: bool) -> None:
+    """A look read by one corner whose index box lies within a card named already crops that
+    card's face (a pile's seven of diamonds read at 0.99 off a king's picture frame, where no
+    seven lies): it names nothing. The same look with that corner clear of it does."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    named = card_quad((250, 180), 110, 0.0)
+    composite_card(img, face_bgra(load_deck("standard-52")["KH"], None, 160), named)
+    # a look whose top-left corner lies 20 px inside the named card, or 20 px clear of it
+    look = card_quad((250 + 110 + (-20 if inside else 20), 180 + 40), 110, 0.0)
+    assert polygon_iou(look, named) < 0.45
+    on_table = card_quad((540, 100), 60, 0.0)
+    first = Detection(named, img, 1.0, False)
+    ident = ByPlaceAndCorner("7D", look)
+    out = name_cards(_NamedFirst(ident, named), DETECTOR, img, [first, detection(img, on_table, look)])
+    assert [a.card_id for _, a in out] == ["KH", None if inside else "7D"]
+
+
+class ByPips:
+    """Names ``card_id`` an outline within IoU 0.8 of ``quad`` by its pips alone: neither of its
+    corners reads it (two corners disputing a number, settled by the pips' count)."""
+
+    def __init__(self, card_id: str, quad: np.ndarray) -> None:
+        self.card_id, self.quad = card_id, quad
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [Identification(self.card_id, 0.996, None, 0.9, corners=0, read_by=(False, False))
+                if polygon_iou(c.corners, self.quad) > 0.8 else Identification(None, 0.2, None, 0.0)
+                for c in cards]
+
+
+def test_a_look_named_by_its_pips_alone_names_nothing(scene: tuple[np.ndarray, np.ndarray]) -> None:
+    """A guessed outline over half a ten of clubs holds five pips, and its corners disputing the
+    number were settled by them as 5C (edje-tfod's IMG_2478): the pips count what the outline
+    holds, not the card, so a look names a card only where one of its corners reads it."""
+    img, quad = scene
+    on_table = card_quad((150, 180), 110, 0.2)
+    out = name_cards(ByPips("5C", quad), DETECTOR, img, [detection(img, on_table, quad)])
+    assert [a.card_id for _, a in out] == [None]
+
+
+class _NamedFirst:
+    """``ident`` that names the card at ``quad`` KH, read by both corners."""
+
+    def __init__(self, ident: ByPlaceAndCorner, quad: np.ndarray) -> None:
+        self.ident, self.quad = ident, quad
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [Identification("KH", 1.0, None, 1.0, corners=2, read_by=(True, True))
+                if polygon_iou(c.corners, self.quad) > 0.9 else a
+                for c, a in zip(cards, self.ident.identify_cards(cards), strict=True)]
 
 
 def test_garbage_frames_give_no_second_look() -> None:

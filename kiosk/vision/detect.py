@@ -356,14 +356,18 @@ class Detector:
             hidden_most = min(hi, OCCLUDED_SIZE * known[0] * known[1])
             completed_most = min(hi, COMPLETED_SIZE * known[0] * known[1])
         candidates, completed = _split_pairs(candidates, size, edges, from_model)
+        other_way: list[tuple[np.ndarray, float, bool]] = []  # completions a quarter turned
         for cnt, solid, soft in _unexplained(rest, candidates, white.shape, lo):
-            quads = self._partial_quads(cnt, solid, edges, lo, completed_most, size, hidden_most)
+            quads, turned = self._partial_quads(cnt, solid, edges, lo, completed_most, size, hidden_most)
             if soft:
                 quads += self._trimmed(cnt, edges, lo, hi, completed_most)
-            completed += [(q, s * SOFT_SCORE, p) for q, s, p in quads] if soft else quads
+            factor = SOFT_SCORE if soft else 1.0
+            completed += [(q, s * factor, p) for q, s, p in quads]
+            other_way += [(q, s * factor, p) for q, s, p in turned]
         candidates += _agreed(_plausible_completions(completed, white, bright, model_mask))
         candidates = [c for c in candidates if table_sized(c[0])]
-        kept = _nms(candidates, cfg.nms_iou)[: cfg.max_cards]
+        spares = [c for c in _plausible_completions(other_way, white, bright, model_mask) if table_sized(c[0])]
+        kept = _nms(candidates, cfg.nms_iou, spares)[: cfg.max_cards]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         # the table's card size from the quads kept whole (one per place), else from the candidates
         whole = [quad for quad, _, partial, _ in kept if not partial]
@@ -523,20 +527,24 @@ class Detector:
 
     def _partial_quads(self, cnt: np.ndarray, mask: np.ndarray, edges: np.ndarray, lo: float,
                        hi: float, size: tuple[float, float] | None, hidden_most: float
-                       ) -> list[tuple[np.ndarray, float, bool]]:
+                       ) -> tuple[list[tuple[np.ndarray, float, bool]], list[tuple[np.ndarray, float, bool]]]:
         """Cards completed from the visible corners of a non-quad outline (cards overlapping,
         a hand across a card). Two neighbouring right-angle corners give one whole side, short
         or long; once the frame's card size is known (from the cards seen whole), a single
-        visible corner is enough. Of the possible completions, the one that lies on the
-        foreground and whose sides are best supported by edges wins; one from a whole side may
-        run under an object that is no card (OCCLUDED_COVERAGE), at a lower score, if its area
-        is at most ``hidden_most``."""
+        visible corner is enough. Each completion comes both ways round (the side or corner
+        taken as a card's width, or as its length), scored by how much it lies on the foreground
+        and how well edges support its sides. Returns (the better of each pair, the other of
+        each pair): the first compete for a place, the second are only alternates, read where
+        the first is refused (a card whose far end lies under something is better supported
+        completed from its visible end a quarter turned, its index crops on blank paper;
+        session 34). One from a whole side may run under an object that is no card
+        (OCCLUDED_COVERAGE), at a lower score, if its area is at most ``hidden_most``."""
         cfg = self.config
         peri = cv2.arcLength(cnt, True)
         poly = cv2.approxPolyDP(cnt, 0.01 * peri, True).reshape(-1, 2).astype(np.float32)
         n = len(poly)
         if n < 4 or n > 48:
-            return []
+            return [], []
         if cv2.contourArea(poly, oriented=True) < 0:  # make the polygon clockwise (y down)
             poly = poly[::-1].copy()
         prev = np.roll(poly, 1, axis=0) - poly
@@ -551,7 +559,7 @@ class Detector:
         corner &= (poly[:, 0] > 2) & (poly[:, 1] > 2) & (poly[:, 0] < w - 3) & (poly[:, 1] < h - 3)
         # (where the frame cuts a region off, its corners are the frame's, not a card's)
         u_prev, u_next = prev / norm_p[:, None], nxt / norm_n[:, None]
-        options: list[np.ndarray] = []  # pairs of completions, the better of each pair may win
+        options: list[np.ndarray] = []  # pairs of completions, both ways round
         at = np.flatnonzero(corner)
         for i in at:
             j = (i + 1) % n
@@ -570,7 +578,7 @@ class Detector:
             options.append(np.stack([v + 0 * a, v + a, v + a + b, v + b], axis=2).reshape(-1, 4, 2)
                            .astype(np.float32))
         if not options:
-            return []
+            return [], []
         quads = np.concatenate(options)  # (2H, 4, 2)
         area = np.abs(_shoelace(quads))
         ok = (area >= lo) & (area <= hi) & _convex(quads)
@@ -584,8 +592,9 @@ class Detector:
         ok &= whole | hidden
         score = np.where(ok, support.mean(axis=1) * np.where(whole, 1.0, OCCLUDED_SCORE), -1.0).reshape(-1, 2)
         best = score.argmax(axis=1)
-        return [(quads[2 * h + k], 0.8 * float(score[h, k]), True)
-                for h, k in enumerate(best) if score[h, k] >= 0]
+        found = [[(quads[2 * h + k], 0.8 * float(score[h, k]), True) for h, k in enumerate(side)
+                  if score[h, k] >= 0] for side in (best, 1 - best)]
+        return found[0], found[1]
 
 
 def _explained(solid: np.ndarray, quads: list[np.ndarray], smallest: float) -> bool:
@@ -1039,7 +1048,12 @@ def _coverage(mask: np.ndarray, quads: np.ndarray) -> np.ndarray:
     return np.where(seen >= MIN_IN_FRAME * inside.shape[1], share, 0.0)
 
 
-def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
+#: A quad kept by :func:`_nms`: corners, score, partial, bounding box, alternates.
+_Kept = tuple[np.ndarray, float, bool, np.ndarray, list[np.ndarray]]
+
+
+def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float,
+         spares: Sequence[tuple[np.ndarray, float, bool]] = ()
          ) -> list[tuple[np.ndarray, float, bool, list[np.ndarray]]]:
     """Best score first; a quad that encloses a kept one, centred on it, replaces it (the picture
     frame of a court card is card-shaped too, and lies in the middle of the card), and so does a
@@ -1049,8 +1063,9 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
     area (its index box). Each kept quad comes with its *alternates*, best first, for a second
     look when its own face cannot be read: the quads it replaced, and those it set aside that
     are distinct (IoU below :data:`SAME_OUTLINE`) and alike in size (:func:`_alike_in_size`), at
-    most :data:`MAX_ALTERNATES`."""
-    kept: list[tuple[np.ndarray, float, bool, np.ndarray, list[np.ndarray]]] = []
+    most :data:`MAX_ALTERNATES`. ``spares`` are only ever such alternates, after the others:
+    never kept, nor replacing a kept quad."""
+    kept: list[_Kept] = []
     for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
         overlaps = [(k, _overlap(quad, k[0])) for k in kept if _boxes_meet(box, k[3])]
@@ -1063,10 +1078,21 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float
             kept = [k for k in kept if not any(k is c for c, _ in clash)]
             kept.append((quad, score, partial, box, [q for c, _ in clash for q in (c[0], *c[4])]))
         else:
-            winner, (overlap, _, _) = max(clash, key=lambda ko: ko[1][0])
-            if overlap < SAME_OUTLINE and _alike_in_size(quad, winner[0]):
-                winner[4].append(quad)
+            _set_aside(quad, clash)
+    for quad, _, _ in sorted(spares, key=lambda c: -c[1]):
+        box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
+        _set_aside(quad, [(k, o) for k in kept if _boxes_meet(box, k[3]) and (o := _overlap(quad, k[0]))[0] >= iou])
     return [(q, s, p, alts[:MAX_ALTERNATES]) for q, s, p, _, alts in kept]
+
+
+def _set_aside(quad: np.ndarray, clash: list[tuple[_Kept, tuple[float, bool, bool]]]) -> None:
+    """``quad`` among the alternates of the kept quad of ``clash`` it overlaps most, if it is
+    distinct from it and alike in size (none where ``clash`` is empty)."""
+    if not clash:
+        return
+    winner, (overlap, _, _) = max(clash, key=lambda ko: ko[1][0])
+    if overlap < SAME_OUTLINE and _alike_in_size(quad, winner[0]):
+        winner[4].append(quad)
 
 
 def _piece(inner: np.ndarray, outer: np.ndarray, share: float = PIECE) -> bool:

@@ -144,7 +144,8 @@ class Identification:
     ``guess`` is the best answer of the deck even where it was too unsure to give: what a
     check by other means (a number's pips) may confirm. ``corners`` is how many of a card's
     two corner indices were read as the answer (None where no corners were read: face decks,
-    single crops): a card outlined by its print's symmetry shows both.
+    single crops): a card outlined by its print's symmetry shows both. ``read_by`` says which:
+    (top-left, bottom-right) of the outline's corners, in their order.
     """
 
     card_id: str | None
@@ -153,6 +154,7 @@ class Identification:
     margin: float
     guess: str | None = None
     corners: int | None = None
+    read_by: tuple[bool, bool] | None = None
 
 
 def default_models_dir() -> Path:
@@ -365,6 +367,12 @@ def _second_number(reading: Identification, card_id: str) -> str | None:
     return second
 
 
+def _with_corners(answer: Identification, pair: tuple[Identification, Identification]) -> Identification:
+    """``answer`` saying which of its card's two corner ``pair`` readings read it."""
+    by = tuple(r.card_id is not None and r.card_id == answer.card_id for r in pair)
+    return replace(answer, corners=sum(by), read_by=(by[0], by[1]))
+
+
 def _both_corners(a: Identification, b: Identification) -> Identification:
     """A card shows two indices: one may be covered or glared, so the surer one answers; two
     corners naming different cards is a contradiction, answered None with no margin, and so is
@@ -476,8 +484,7 @@ class Identifier:
                 named = out[i].card_id
                 if i in narrow and named is not None and _suit_unconfirmed(self.deck[named], reading):
                     out[i] = Identification(None, out[i].confidence, named, 0.0)
-        return [replace(a, corners=sum(r.card_id is not None and r.card_id == a.card_id for r in pair))
-                for a, pair in zip(out, readings, strict=True)]
+        return [_with_corners(a, pair) for a, pair in zip(out, readings, strict=True)]
 
     def _dispute(self, a: Identification, b: Identification) -> tuple[Card, Card] | None:
         """The two number cards two corners name or guess without naming one card, for the pips

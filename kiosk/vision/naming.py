@@ -23,7 +23,10 @@ outlines; named only at SLICE_CONFIDENCE and away from a named card's corner; se
 `edje-tfod` 5 right ranks more, none wrongly). This costs nothing on a frame whose cards all
 read, and never names a card where no outline reads: it can turn a refusal into a name, not one
 name into another. A card completed from its visible corners is a guessed
-outline too, and is named only as surely as an alternate.
+outline too, and is named only as surely as an alternate. The looks read by both of a card's
+corners are taken first, and a look names nothing where only its pips name it (they count what
+the guessed outline holds) or where the one corner that reads it lies within a card named
+already (its crop shows that card's face); session 34.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -36,9 +39,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple, Protocol
 
+import cv2
 import numpy as np
 
 from kiosk.vision.detect import FAN_STEP, Detection, Detector, fan_ends, fan_slices, frame_card, polygon_iou
+from kiosk.vision.face import INDEX_BOX
 from kiosk.vision.identify import Identification
 
 #: Every extra outline read is one more chance to name clutter, so a second look must be surer
@@ -58,8 +63,11 @@ COMPLETED_CONFIDENCE = 0.85
 #: held-out pile frames offer more than 16, 15 % more than 24 (session 25: 16 -> 24 named 5
 #: more cards in 120 pile scenes, none wrongly). Session 26, with refused outlines' refits
 #: among the looks: 32 named 1 held-out card and 3 pile cards more, none wrongly; 40 one
-#: more held-out card, but a 7D in a pile where none lies.
-MAX_SECOND_LOOKS = 32
+#: more held-out card, but a 7D in a pile where none lies. Session 34: 40, once a look read by
+#: one corner within a named card is refused (that 7D was one) and completions offer both
+#: their orientations: a white cloth's frame with a dozen refused outlines ran out of looks
+#: before the one that names its five of hearts (held-out 900070).
+MAX_SECOND_LOOKS = 40
 #: A refused outline's first this many alternates are looked at before any outline's fan ends
 #: and picture frame, the rest after them all, in looks left over.
 FIRST_ALTERNATES = 8
@@ -70,8 +78,8 @@ FIRST_ALTERNATES = 8
 #: on held-out scenes a 4D at 0.87 on an ace (session 33).
 SLICE_CONFIDENCE = 0.9
 #: What a second look is: a card a refused outline's print shows whole, an outline of a card
-#: (an alternate, a refit, a fan's end, the card round a picture frame), or a window across a fan.
-_Kind = Literal["print", "outline", "slice"]
+#: (an alternate, a refit, the card round a picture frame), a fan's end, or a window across a fan.
+_Kind = Literal["print", "outline", "fan", "slice"]
 #: Two outlines overlapping this much (IoU) are one card, whatever they are read as: fanned
 #: cards overlap less (edje-tfod's: 0.43-0.58).
 ONE_CARD = 0.7
@@ -172,7 +180,7 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     # before the last outlines': washed-out scenes 6 cards more, piles 3), the rest in turn
     looks = [each[0] for each in offered if each] + [look for each in offered for look in each[1:]]
     # last, the cards at the two ends of each refused outline, taken as a fan
-    looks += [(k, quad, "outline") for k in refused for quad in fan_ends(detections[k].corners)]
+    looks += [(k, quad, "fan") for k in refused for quad in fan_ends(detections[k].corners)]
     # and the card round it, taken as a court card's picture frame
     looks += [(k, frame_card(detections[k].corners), "outline") for k in refused]
     # and where the looks are not used up, the alternates further down, and the cards between
@@ -204,6 +212,12 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     for (k, alt, kind), answer in zip(read, second_answers, strict=True):
         if answer.card_id is None or answer.confidence < SECOND_LOOK_CONFIDENCE:
             continue
+        if answer.corners == 0:
+            continue  # named by its pips alone: they count what the guessed outline holds (half a ten: 5C)
+        if kind not in ("fan", "slice") and _read_under_another(
+                alt.corners, answer, [*named_first, *(d.corners for d, _ in looked)]):
+            continue  # piles: a 7D read at 0.99 off a king of hearts' picture frame, where none lies
+            # (a fanned card's index lies on the card under it: there it is the top card's)
         if kind == "print" and answer.corners is not None and answer.corners < 2:
             continue  # a print's symmetric box shows both indices: one alone is text or a picture
         if kind == "slice" and (answer.confidence < SLICE_CONFIDENCE or _at_a_named_corner(
@@ -224,6 +238,19 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         taken.add(k)
         looked.append((alt, answer))
     return out + more
+
+
+def _read_under_another(quad: np.ndarray, answer: Identification, named: Sequence[np.ndarray]) -> bool:
+    """Whether ``answer`` was read by one corner of ``quad`` only, the middle of whose index box
+    lies within a card of ``named``: that crop shows the other card's face, or the covered card's
+    index, where the look's card lies under it."""
+    if answer.read_by is None or sum(answer.read_by) != 1:
+        return False
+    k = 0 if answer.read_by[0] else 2  # the bottom-right index is the top-left one turned
+    corner, across, along = quad[k], quad[(k + 1) % 4] - quad[k], quad[(k + 3) % 4] - quad[k]
+    box = corner + (INDEX_BOX[0] + INDEX_BOX[2]) / 2 * across + (INDEX_BOX[1] + INDEX_BOX[3]) / 2 * along
+    return any(cv2.pointPolygonTest(card.astype(np.float32), (float(box[0]), float(box[1])), False) > 0
+               for card in named)
 
 
 def _at_a_named_corner(quad: np.ndarray, named: Sequence[np.ndarray]) -> bool:
