@@ -504,14 +504,15 @@ def test_looks_on_a_named_card_take_no_place_of_others(scene: tuple[np.ndarray, 
     assert not any(polygon_iou(c, quad) > 0.45 for c in ident.looked[6:])
 
 
-class ByPlaceAndCorner:
-    """Names ``card_id`` by its top-left corner alone an outline within IoU 0.8 of ``quad``."""
+class ByQuad:
+    """Names ``card_id`` an outline within IoU 0.8 of ``quad``, read by the corners ``read_by``
+    (top-left, bottom-right; by neither: two corners disputing a number, settled by the pips)."""
 
-    def __init__(self, card_id: str, quad: np.ndarray) -> None:
-        self.card_id, self.quad = card_id, quad
+    def __init__(self, card_id: str, quad: np.ndarray, read_by: tuple[bool, bool]) -> None:
+        self.card_id, self.quad, self.read_by = card_id, quad, read_by
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification(self.card_id, 0.99, None, 0.9, corners=1, read_by=(True, False))
+        return [Identification(self.card_id, 0.99, None, 0.9, corners=sum(self.read_by), read_by=self.read_by)
                 if polygon_iou(c.corners, self.quad) > 0.8 else Identification(None, 0.2, None, 0.0)
                 for c in cards]
 
@@ -529,22 +530,9 @@ def test_a_look_read_by_a_corner_within_a_named_card_names_nothing(inside: bool)
     assert polygon_iou(look, named) < 0.45
     on_table = card_quad((540, 100), 60, 0.0)
     first = Detection(named, img, 1.0, False)
-    ident = ByPlaceAndCorner("7D", look)
+    ident = ByQuad("7D", look, (True, False))
     out = name_cards(_NamedFirst(ident, named), DETECTOR, img, [first, detection(img, on_table, look)])
     assert [a.card_id for _, a in out] == ["KH", None if inside else "7D"]
-
-
-class ByPips:
-    """Names ``card_id`` an outline within IoU 0.8 of ``quad`` by its pips alone: neither of its
-    corners reads it (two corners disputing a number, settled by the pips' count)."""
-
-    def __init__(self, card_id: str, quad: np.ndarray) -> None:
-        self.card_id, self.quad = card_id, quad
-
-    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification(self.card_id, 0.996, None, 0.9, corners=0, read_by=(False, False))
-                if polygon_iou(c.corners, self.quad) > 0.8 else Identification(None, 0.2, None, 0.0)
-                for c in cards]
 
 
 def test_a_look_named_by_its_pips_alone_names_nothing(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -553,14 +541,14 @@ def test_a_look_named_by_its_pips_alone_names_nothing(scene: tuple[np.ndarray, n
     holds, not the card, so a look names a card only where one of its corners reads it."""
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)
-    out = name_cards(ByPips("5C", quad), DETECTOR, img, [detection(img, on_table, quad)])
+    out = name_cards(ByQuad("5C", quad, (False, False)), DETECTOR, img, [detection(img, on_table, quad)])
     assert [a.card_id for _, a in out] == [None]
 
 
 class _NamedFirst:
     """``ident`` that names the card at ``quad`` KH, read by both corners."""
 
-    def __init__(self, ident: ByPlaceAndCorner, quad: np.ndarray) -> None:
+    def __init__(self, ident: ByQuad, quad: np.ndarray) -> None:
         self.ident, self.quad = ident, quad
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
