@@ -214,10 +214,11 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
             continue
         if answer.corners == 0:
             continue  # named by its pips alone: they count what the guessed outline holds (half a ten: 5C)
+        # piles: a 7D read at 0.99 off a king of hearts' picture frame, where none lies (a fanned
+        # card's index lies on the card under it: there it is the top card's own)
         if kind not in ("fan", "slice") and _read_under_another(
                 alt.corners, answer, [*named_first, *(d.corners for d, _ in looked)]):
-            continue  # piles: a 7D read at 0.99 off a king of hearts' picture frame, where none lies
-            # (a fanned card's index lies on the card under it: there it is the top card's)
+            continue
         if kind == "print" and answer.corners is not None and answer.corners < 2:
             continue  # a print's symmetric box shows both indices: one alone is text or a picture
         if kind == "slice" and (answer.confidence < SLICE_CONFIDENCE or _at_a_named_corner(
@@ -242,8 +243,8 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
 
 def _read_under_another(quad: np.ndarray, answer: Identification, named: Sequence[np.ndarray]) -> bool:
     """Whether ``answer`` was read by one corner of ``quad`` only, the middle of whose index box
-    lies within a card of ``named``: that crop shows the other card's face, or the covered card's
-    index, where the look's card lies under it."""
+    lies within a card of ``named``: that crop shows the other card's face (and where the look's
+    card lies under that card, its own index is hidden there)."""
     if answer.read_by is None or sum(answer.read_by) != 1:
         return False
     k = 0 if answer.read_by[0] else 2  # the bottom-right index is the top-left one turned
