@@ -69,7 +69,7 @@ class OneCorner:
     """The shipped identifier's answers, as if each card were read from one corner only."""
 
     def identify_cards(self, cards: list) -> list[Identification]:  # type: ignore[type-arg]
-        return [replace(a, corners=1) for a in IDENTIFIER.identify_cards(cards)]
+        return [replace(a, read_by=(True, False)) for a in IDENTIFIER.identify_cards(cards)]
 
 
 def test_a_glance_whose_cards_read_from_one_corner_looks_with_every_cue() -> None:

@@ -43,19 +43,20 @@ DETECTOR = Detector(DetectorConfig(outline_model=False))
 
 
 class ByPaper:
-    """Names a face "AS" with ``confidence``, read by ``corners`` of its corners, when it is
-    mostly white paper (a card's face), else refuses it; counts the faces it was shown."""
+    """Names a face "AS" with ``confidence``, read by ``corners`` of its corners (the top-left
+    first), when it is mostly white paper (a card's face), else refuses it; counts the faces it
+    was shown."""
 
     def __init__(self, confidence: float = 0.97, corners: int | None = None) -> None:
         self.calls: list[int] = []
         self.looked: list[np.ndarray] = []
         self.confidence = confidence
-        self.corners = corners
+        self.read_by = None if corners is None else (corners >= 1, corners >= 2)
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         self.calls.append(len(cards))
         self.looked += [c.corners for c in cards]
-        return [Identification("AS", self.confidence, "AC", self.confidence - 0.1, corners=self.corners)
+        return [Identification("AS", self.confidence, "AC", self.confidence - 0.1, read_by=self.read_by)
                 if c.face.mean() > 180 else Identification(None, 0.2, None, 0.0) for c in cards]
 
 
@@ -294,8 +295,8 @@ class ByOverlap:
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         ious = [polygon_iou(c.corners, self.quad) for c in cards]
-        return [Identification("AS", 0.97, "AC", 0.9, corners=2 if iou > 0.9 else 1) if iou > 0.5
-                else Identification(None, 0.2, None, 0.0, corners=0) for iou in ious]
+        return [Identification("AS", 0.97, "AC", 0.9, read_by=(True, iou > 0.9)) if iou > 0.5
+                else Identification(None, 0.2, None, 0.0, read_by=(False, False)) for iou in ious]
 
 
 def test_a_second_look_read_by_both_corners_goes_first(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -390,7 +391,7 @@ class ByOutlineOneCorner(ByOutline):
     """:class:`ByOutline` reading each card by its top-left corner alone."""
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [replace(a, corners=1, read_by=(True, False)) if a.card_id else a
+        return [replace(a, read_by=(True, False)) if a.card_id else a
                 for a in super().identify_cards(cards)]
 
 
@@ -512,7 +513,7 @@ class ByQuad:
         self.card_id, self.quad, self.read_by = card_id, quad, read_by
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification(self.card_id, 0.99, None, 0.9, corners=sum(self.read_by), read_by=self.read_by)
+        return [Identification(self.card_id, 0.99, None, 0.9, read_by=self.read_by)
                 if polygon_iou(c.corners, self.quad) > 0.8 else Identification(None, 0.2, None, 0.0)
                 for c in cards]
 
@@ -552,7 +553,7 @@ class _NamedFirst:
         self.ident, self.quad = ident, quad
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification("KH", 1.0, None, 1.0, corners=2, read_by=(True, True))
+        return [Identification("KH", 1.0, None, 1.0, read_by=(True, True))
                 if polygon_iou(c.corners, self.quad) > 0.9 else a
                 for c, a in zip(cards, self.ident.identify_cards(cards), strict=True)]
 

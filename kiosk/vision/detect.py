@@ -1068,7 +1068,7 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float,
     kept: list[_Kept] = []
     for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
-        overlaps = [(k, _overlap(quad, k[0])) for k in kept if _boxes_meet(box, k[3])]
+        overlaps = _overlaps(quad, box, kept)
         clash = [(k, o) for k, o in overlaps if (o[0] >= iou or o[1] or o[2])
                  and not (o[2] and not partial and not k[2] and _piece(k[0], quad, INNER_PIECE))]
         if not clash:
@@ -1081,8 +1081,13 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float,
             _set_aside(quad, clash)
     for quad, _, _ in sorted(spares, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
-        _set_aside(quad, [(k, o) for k in kept if _boxes_meet(box, k[3]) and (o := _overlap(quad, k[0]))[0] >= iou])
+        _set_aside(quad, [(k, o) for k, o in _overlaps(quad, box, kept) if o[0] >= iou])
     return [(q, s, p, alts[:MAX_ALTERNATES]) for q, s, p, _, alts in kept]
+
+
+def _overlaps(quad: np.ndarray, box: np.ndarray, kept: list[_Kept]) -> list[tuple[_Kept, tuple[float, bool, bool]]]:
+    """:func:`_overlap` of ``quad`` (bounding ``box``) with each kept quad whose box it meets."""
+    return [(k, _overlap(quad, k[0])) for k in kept if _boxes_meet(box, k[3])]
 
 
 def _set_aside(quad: np.ndarray, clash: list[tuple[_Kept, tuple[float, bool, bool]]]) -> None:

@@ -142,10 +142,9 @@ class Identification:
     ``runner_up`` is the second-best answer of the deck and ``margin`` the lead of the best
     over it (0..1), which the tracker uses to demand a clear identity before confirming.
     ``guess`` is the best answer of the deck even where it was too unsure to give: what a
-    check by other means (a number's pips) may confirm. ``corners`` is how many of a card's
-    two corner indices were read as the answer (None where no corners were read: face decks,
-    single crops): a card outlined by its print's symmetry shows both. ``read_by`` says which:
-    (top-left, bottom-right) of the outline's corners, in their order.
+    check by other means (a number's pips) may confirm. ``read_by`` says which of a card's
+    two corner indices, (top-left, bottom-right) of its outline's corners in their order, were
+    read as the answer (None where no corners were read: face decks, single crops).
     """
 
     card_id: str | None
@@ -153,8 +152,13 @@ class Identification:
     runner_up: str | None
     margin: float
     guess: str | None = None
-    corners: int | None = None
     read_by: tuple[bool, bool] | None = None
+
+    @property
+    def corners(self) -> int | None:
+        """How many of the card's corner indices read the answer: a card outlined by its
+        print's symmetry shows both."""
+        return None if self.read_by is None else sum(self.read_by)
 
 
 def default_models_dir() -> Path:
@@ -369,8 +373,8 @@ def _second_number(reading: Identification, card_id: str) -> str | None:
 
 def _with_corners(answer: Identification, pair: tuple[Identification, Identification]) -> Identification:
     """``answer`` saying which of its card's two corner ``pair`` readings read it."""
-    by = tuple(r.card_id is not None and r.card_id == answer.card_id for r in pair)
-    return replace(answer, corners=sum(by), read_by=(by[0], by[1]))
+    a, b = (r.card_id is not None and r.card_id == answer.card_id for r in pair)
+    return replace(answer, read_by=(a, b))
 
 
 def _both_corners(a: Identification, b: Identification) -> Identification:

@@ -192,15 +192,15 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         looks += [(k, quad, "slice") for quad in fan_slices(detections[k].corners)]
     # a look lying on a card named at first sight could only be turned away below: it is not
     # read (one look in nine in piles), nor does it take the place of one that may name a card
-    named_first = [d.corners for d, a in out if a.card_id is not None]
-    looks = [look for look in looks
-             if not any(polygon_iou(look[1], o) >= detector.config.nms_iou for o in named_first)]
+    named = [d.corners for d, a in out if a.card_id is not None]  # and, below, those looks name
+    on_named = len(named)  # how many of them were named at first sight
+    looks = [look for look in looks if not _lies_on(look[1], named, detector.config.nms_iou)]
     looks = looks[:MAX_SECOND_LOOKS]
     alts = detector.look_again(frame, [quad for _, quad, _ in looks])
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
     read = [(k, alt, kind) for (k, _, kind), alt in zip(looks, alts, strict=True)
-            if not any(polygon_iou(alt.corners, o) >= detector.config.nms_iou for o in named_first)]
+            if not _lies_on(alt.corners, named, detector.config.nms_iou)]
     second_answers = identifier.identify_cards([alt for _, alt, _ in read])
     # an outline read by both its corners goes first: it is the card itself, where a look read
     # by one corner may lie across it (read there, it takes the card and turns the whole one away)
@@ -216,13 +216,11 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
             continue  # named by its pips alone: they count what the guessed outline holds (half a ten: 5C)
         # piles: a 7D read at 0.99 off a king of hearts' picture frame, where none lies (a fanned
         # card's index lies on the card under it: there it is the top card's own)
-        if kind not in ("fan", "slice") and _read_under_another(
-                alt.corners, answer, [*named_first, *(d.corners for d, _ in looked)]):
+        if kind not in ("fan", "slice") and _read_under_another(alt.corners, answer, named):
             continue
         if kind == "print" and answer.corners is not None and answer.corners < 2:
             continue  # a print's symmetric box shows both indices: one alone is text or a picture
-        if kind == "slice" and (answer.confidence < SLICE_CONFIDENCE or _at_a_named_corner(
-                alt.corners, [*named_first, *(d.corners for d, _ in looked)])):
+        if kind == "slice" and (answer.confidence < SLICE_CONFIDENCE or _at_a_named_corner(alt.corners, named)):
             continue
         if k in taken:
             # a refused outline may span two cards (fanned cards whose edges run on in one
@@ -231,14 +229,21 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
                        for d, a in looked):
                 more.append((alt, answer))
                 looked.append((alt, answer))
+                named.append(alt.corners)
             continue
         # the cards named at first sight were kept out of ``read``; those named by a look remain
-        if any(polygon_iou(alt.corners, d.corners) >= detector.config.nms_iou for d, _ in looked):
+        if _lies_on(alt.corners, named[on_named:], detector.config.nms_iou):
             continue  # that outline is another card's, named already: it would be reported twice
         out[k] = (alt, answer)
         taken.add(k)
         looked.append((alt, answer))
+        named.append(alt.corners)
     return out + more
+
+
+def _lies_on(quad: np.ndarray, cards: Sequence[np.ndarray], iou: float) -> bool:
+    """Whether ``quad`` overlaps one of ``cards`` by ``iou`` or more: it is that card's outline."""
+    return any(polygon_iou(quad, card) >= iou for card in cards)
 
 
 def _read_under_another(quad: np.ndarray, answer: Identification, named: Sequence[np.ndarray]) -> bool:
