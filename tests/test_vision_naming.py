@@ -579,3 +579,66 @@ def test_a_refused_outline_is_read_last_as_a_court_cards_picture_frame(angle: fl
     assert answer.card_id == "KH" and polygon_iou(det.corners, card) > 0.95
     # the frame, its two ends, the card round it, then the windows across it taken as a fan
     assert len(ident.looked) == 4 + len(fan_slices(frame)) and polygon_iou(ident.looked[3], card) > 0.95
+
+
+class ByFit:
+    """Names "3C" an outline within IoU 0.5 of ``card``: by both corners where it lies within
+    0.85 of it (each crop holds a whole index) and ``both``, else by its top-left one alone;
+    and "KH" an outline within IoU 0.98 of ``other``."""
+
+    def __init__(self, card: np.ndarray, both: bool = True, other: np.ndarray | None = None) -> None:
+        self.card, self.both, self.other = card, both, other
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        out = []
+        for c in cards:
+            iou = polygon_iou(c.corners, self.card)
+            if self.other is not None and polygon_iou(c.corners, self.other) > 0.98:
+                out.append(Identification("KH", 0.99, None, 0.9, read_by=(True, True)))
+            elif iou > 0.5:
+                out.append(Identification("3C", 0.97, None, 0.9, read_by=(True, self.both and iou > 0.85)))
+            else:
+                out.append(Identification(None, 0.2, None, 0.0))
+        return out
+
+
+@pytest.fixture
+def on_stripes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The three of clubs turned 0.2 rad on a pink and white striped cloth, and an outline of the
+    stripes' axis larger than it and off its centre."""
+    img = np.full((360, 640, 3), 250, np.uint8)
+    for x in range(0, 640, 80):
+        img[:, x:x + 40] = (170, 120, 235)
+    card = card_quad((320, 180), 110, 0.2)
+    composite_card(img, face_bgra(load_deck("standard-52")["3C"], None, 160), card)
+    return img, card, card_quad((330, 172), 128, 0.0)
+
+
+def test_a_card_named_from_one_corner_is_outlined_again_where_both_read_it(
+        on_stripes: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    """A card named from one corner on a loose outline is moved to the card-shaped outline
+    round it that both corners read as that card, and keeps its name."""
+    img, card, loose = on_stripes
+    assert polygon_iou(loose, card) < 0.7
+    [(found, answer)] = name_cards(ByFit(card), DETECTOR, img, [detection(img, loose)])
+    assert (answer.card_id, answer.corners) == ("3C", 2)
+    assert polygon_iou(found.corners, card) > 0.85
+
+
+def test_a_card_shape_read_by_one_corner_leaves_the_outline(
+        on_stripes: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    img, card, loose = on_stripes
+    [(found, answer)] = name_cards(ByFit(card, both=False), DETECTOR, img, [detection(img, loose)])
+    assert (answer.card_id, answer.corners) == ("3C", 1)
+    assert np.array_equal(found.corners, loose)
+
+
+def test_a_card_shape_on_another_named_card_leaves_the_outline(
+        on_stripes: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    """Where the card-shaped outline lies on a card named already, it is that card's: the loose
+    outline keeps its place."""
+    img, card, loose = on_stripes
+    other = card + (12, 0)
+    out = name_cards(ByFit(card, other=other), DETECTOR, img, [detection(img, loose), detection(img, other)])
+    assert [a.card_id for _, a in out] == ["3C", "KH"]
+    assert np.array_equal(out[0][0].corners, loose)

@@ -37,11 +37,13 @@ the card once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Literal, NamedTuple, Protocol
 
 import cv2
 import numpy as np
 
+from kiosk.vision.card_fit import card_shapes
 from kiosk.vision.detect import FAN_STEP, Detection, Detector, fan_ends, fan_slices, frame_card, polygon_iou
 from kiosk.vision.face import INDEX_BOX
 from kiosk.vision.identify import Identification
@@ -151,7 +153,8 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
     answers = [a if a.card_id is None or not d.partial or a.confidence >= COMPLETED_CONFIDENCE or a.corners == 2
                else Identification(None, a.confidence, a.runner_up, a.margin)
                for d, a in zip(detections, answers, strict=True)]
-    return _once_per_card(_second_looks(identifier, detector, frame, list(zip(detections, answers, strict=True))))
+    named = _second_looks(identifier, detector, frame, list(zip(detections, answers, strict=True)))
+    return _once_per_card(_card_shaped(identifier, detector, frame, named))
 
 
 def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
@@ -239,6 +242,32 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         looked.append((alt, answer))
         named.append(alt.corners)
     return out + more
+
+
+def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
+                 out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
+    """``out`` with each card named from one corner outlined again by the first card-shaped
+    outline round it (:func:`~kiosk.vision.card_fit.card_shapes`) that both corners read as that
+    card and that lies on no other card named. Such a card's outline is often askew or loose
+    (the other corner's crop misses its index): on a striped cloth its sides vanish on the
+    white stripes. It keeps its name either way; only where it is read so is it moved."""
+    loose = [k for k, (_, a) in enumerate(out) if a.card_id is not None and a.corners == 1]
+    gray = cv2.cvtColor(out[loose[0]][0].frame, cv2.COLOR_BGR2GRAY) if loose else None
+    if gray is None:
+        return out
+    shapes = [(k, shape) for k in loose for shape in card_shapes(gray, out[k][0].corners)]
+    found = detector.look_again(frame, [shape for _, shape in shapes])
+    if len(found) != len(shapes):
+        return out
+    answers = identifier.identify_cards(found)
+    for (k, _), shape, answer in zip(shapes, found, answers, strict=True):
+        card, first = out[k]
+        if first.corners != 1 or answer.card_id != first.card_id or answer.corners != 2:
+            continue  # moved already, or not read as that card by both corners
+        others = [d.corners for i, (d, a) in enumerate(out) if i != k and a.card_id is not None]
+        if not _lies_on(shape.corners, others, detector.config.nms_iou):
+            out[k] = (replace(card, corners=shape.corners), answer)
+    return out
 
 
 def _lies_on(quad: np.ndarray, cards: Sequence[np.ndarray], iou: float) -> bool:
