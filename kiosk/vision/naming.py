@@ -26,7 +26,11 @@ name into another. A card completed from its visible corners is a guessed
 outline too, and is named only as surely as an alternate. The looks read by both of a card's
 corners are taken first, and a look names nothing where only its pips name it (they count what
 the guessed outline holds) or where the one corner that reads it lies within a card named
-already (its crop shows that card's face); session 34.
+already (its crop shows that card's face); session 34. Last, a card named from one corner
+only, and the refused outlines that lean to a card, are outlined again by the card-shaped
+outlines fitted to the edges round them (:mod:`kiosk.vision.card_fit`), where both corners read
+one surely: on a striped cloth a card's sides vanish on the white stripes and its outline is
+askew (session 35: held-out 9 cards more, piles 16, `edje-tfod` 2 right ranks, none wrongly).
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -43,10 +47,10 @@ from typing import Literal, NamedTuple, Protocol
 import cv2
 import numpy as np
 
-from kiosk.vision.card_fit import card_shapes
+from kiosk.vision.card_fit import CLOSER, card_shapes
 from kiosk.vision.detect import FAN_STEP, Detection, Detector, fan_ends, fan_slices, frame_card, polygon_iou
 from kiosk.vision.face import INDEX_BOX
-from kiosk.vision.identify import Identification
+from kiosk.vision.identify import GUESS_CONFIDENCE, Identification
 
 #: Every extra outline read is one more chance to name clutter, so a second look must be surer
 #: than a first (the identifier's own bar is 0.6). On ``edje-tfod`` the second looks that named
@@ -79,6 +83,12 @@ FIRST_ALTERNATES = 8
 #: or surer; names where no such card lies, 0.87 and 0.88, and 0.99 at a named ten's corner;
 #: on held-out scenes a 4D at 0.87 on an ace (session 33).
 SLICE_CONFIDENCE = 0.9
+#: At most this many refused outlines a frame have card-shaped outlines fitted round them
+#: (``_card_shaped``): each costs about 10 ms, and a pile leaves a dozen refused.
+MAX_GUESSED = 3
+#: Where no card-shaped outline round a card is read by both its corners, the search is run
+#: again closer round this many of those one corner read (``card_fit.CLOSER``, about 6 ms each).
+CLOSER_AGAIN = 2
 #: What a second look is: a card a refused outline's print shows whole, an outline of a card
 #: (an alternate, a refit, the card round a picture frame), a fan's end, or a window across a fan.
 _Kind = Literal["print", "outline", "fan", "slice"]
@@ -246,28 +256,59 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
 
 def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
                  out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
-    """``out`` with each card named from one corner outlined again by the first card-shaped
-    outline round it (:func:`~kiosk.vision.card_fit.card_shapes`) that both corners read as that
-    card and that lies on no other card named. Such a card's outline is often askew or loose
-    (the other corner's crop misses its index): on a striped cloth its sides vanish on the
-    white stripes. It keeps its name either way; only where it is read so is it moved."""
-    loose = [k for k, (_, a) in enumerate(out) if a.card_id is not None and a.corners == 1]
-    gray = cv2.cvtColor(out[loose[0]][0].frame, cv2.COLOR_BGR2GRAY) if loose else None
-    if gray is None:
+    """``out`` with the card-shaped outlines round some of its cards read
+    (:func:`~kiosk.vision.card_fit.card_shapes`): such a card's outline is often askew or
+    loose, so that one corner's crop misses its index (on a striped cloth its sides vanish on
+    the white stripes). A card named from one corner is moved to the first one that both
+    corners read as that card, keeping its name; the refused outlines read at GUESS_CONFIDENCE
+    or surer (leaning to a card, or two corners naming two: held-out 900024's six of hearts,
+    outlined 15 px short, its cut index read QH), MAX_GUESSED of them, surest first, are named
+    from the first one that both corners read as one card. Either is read at
+    SECOND_LOOK_CONFIDENCE, as any second look, and no shape lying on another card named is
+    taken. Where none is read so, the search is run again closer round the first CLOSER_AGAIN
+    shapes that one corner read as the card wanted."""
+    targets = [k for k, (_, a) in enumerate(out) if a.card_id is not None and a.corners == 1]
+    leaning = [k for k, (_, a) in enumerate(out) if a.card_id is None and a.confidence >= GUESS_CONFIDENCE]
+    targets += sorted(leaning, key=lambda k: -out[k][1].confidence)[:MAX_GUESSED]
+    if not targets:
         return out
-    shapes = [(k, shape) for k in loose for shape in card_shapes(gray, out[k][0].corners)]
+    gray = cv2.cvtColor(out[targets[0]][0].frame, cv2.COLOR_BGR2GRAY)
+    moved: set[int] = set()
+    near = _take_shapes(identifier, detector, frame, out, moved,
+                        [(k, shape) for k in targets for shape in card_shapes(gray, out[k][0].corners)])
+    _take_shapes(identifier, detector, frame, out, moved,
+                 [(k, shape) for k, quad in near for shape in card_shapes(gray, quad, 4, CLOSER)])
+    return out
+
+
+def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
+                 out: list[tuple[Detection, Identification]], moved: set[int],
+                 shapes: list[tuple[int, np.ndarray]]) -> list[tuple[int, np.ndarray]]:
+    """Reads ``shapes`` (the index in ``out`` of the card each is fitted round, and the shape)
+    and moves each card of ``out`` not ``moved`` yet to the first of its shapes that
+    :func:`_card_shaped` takes; returns the first CLOSER_AGAIN shapes of each card still not
+    moved that one corner read as the card it wants (refined: as read)."""
     found = detector.look_again(frame, [shape for _, shape in shapes])
-    if len(found) != len(shapes):
-        return out
-    answers = identifier.identify_cards(found)
-    for (k, _), shape, answer in zip(shapes, found, answers, strict=True):
+    if not found or len(found) != len(shapes):
+        return []
+    near: list[tuple[int, np.ndarray]] = []
+    for (k, _), shape, answer in zip(shapes, found, identifier.identify_cards(found), strict=True):
         card, first = out[k]
-        if first.corners != 1 or answer.card_id != first.card_id or answer.corners != 2:
-            continue  # moved already, or not read as that card by both corners
+        if k in moved or answer.card_id is None:
+            continue
+        if first.card_id is not None and answer.card_id != first.card_id:
+            continue  # a card named keeps its name
+        if answer.corners == 1:
+            if sum(j == k for j, _ in near) < CLOSER_AGAIN:
+                near.append((k, shape.corners))
+            continue
+        if answer.corners != 2 or answer.confidence < SECOND_LOOK_CONFIDENCE:
+            continue  # as surely as a second look (the kiosk's blurred 3D, read JD at 0.64 and 0.71)
         others = [d.corners for i, (d, a) in enumerate(out) if i != k and a.card_id is not None]
         if not _lies_on(shape.corners, others, detector.config.nms_iou):
             out[k] = (replace(card, corners=shape.corners), answer)
-    return out
+            moved.add(k)
+    return [(k, quad) for k, quad in near if k not in moved]
 
 
 def _lies_on(quad: np.ndarray, cards: Sequence[np.ndarray], iou: float) -> bool:
