@@ -275,39 +275,43 @@ def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     gray = cv2.cvtColor(out[targets[0]][0].frame, cv2.COLOR_BGR2GRAY)
     moved: set[int] = set()
     near = _take_shapes(identifier, detector, frame, out, moved,
-                        [(k, shape) for k in targets for shape in card_shapes(gray, out[k][0].corners)])
-    _take_shapes(identifier, detector, frame, out, moved,
-                 [(k, shape) for k, quad in near for shape in card_shapes(gray, quad, 4, CLOSER)])
+                        [(k, card_shapes(gray, out[k][0].corners)) for k in targets])
+    closer: dict[int, list[np.ndarray]] = {}
+    for k, quad in near:
+        closer.setdefault(k, []).extend(card_shapes(gray, quad, 4, CLOSER))
+    _take_shapes(identifier, detector, frame, out, moved, list(closer.items()))
     return out
 
 
 def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
                  out: list[tuple[Detection, Identification]], moved: set[int],
-                 shapes: list[tuple[int, np.ndarray]]) -> list[tuple[int, np.ndarray]]:
-    """Reads ``shapes`` (the index in ``out`` of the card each is fitted round, and the shape)
-    and moves each card of ``out`` not ``moved`` yet to the first of its shapes that
-    :func:`_card_shaped` takes; returns the first CLOSER_AGAIN shapes of each card still not
-    moved that one corner read as the card it wants (refined: as read)."""
-    found = detector.look_again(frame, [shape for _, shape in shapes])
-    if not found or len(found) != len(shapes):
-        return []
+                 shapes: list[tuple[int, list[np.ndarray]]]) -> list[tuple[int, np.ndarray]]:
+    """Moves each card of ``out`` (by index) not ``moved`` yet to the first of its ``shapes``
+    that :func:`_card_shaped` takes; returns the first CLOSER_AGAIN shapes of each card still
+    not moved that one corner read as the card it wants (refined: as read). The shapes are read
+    a rank at a time, every card's first, then the second of those not moved, and so on: the
+    first is most often the card, and a shape a little off the card costs its corners' reading
+    again, shifted, zoomed and widened."""
     near: list[tuple[int, np.ndarray]] = []
-    for (k, _), shape, answer in zip(shapes, found, identifier.identify_cards(found), strict=True):
-        card, first = out[k]
-        if k in moved or answer.card_id is None:
-            continue
-        if first.card_id is not None and answer.card_id != first.card_id:
-            continue  # a card named keeps its name
-        if answer.corners == 1:
-            if sum(j == k for j, _ in near) < CLOSER_AGAIN:
-                near.append((k, shape.corners))
-            continue
-        if answer.corners != 2 or answer.confidence < SECOND_LOOK_CONFIDENCE:
-            continue  # as surely as a second look (the kiosk's blurred 3D, read JD at 0.64 and 0.71)
-        others = [d.corners for i, (d, a) in enumerate(out) if i != k and a.card_id is not None]
-        if not _lies_on(shape.corners, others, detector.config.nms_iou):
-            out[k] = (replace(card, corners=shape.corners), answer)
-            moved.add(k)
+    for rank in range(max((len(each) for _, each in shapes), default=0)):
+        batch = [(k, each[rank]) for k, each in shapes if k not in moved and rank < len(each)]
+        found = detector.look_again(frame, [shape for _, shape in batch])
+        if not found or len(found) != len(batch):
+            break
+        for (k, _), shape, answer in zip(batch, found, identifier.identify_cards(found), strict=True):
+            card, first = out[k]
+            if answer.card_id is None or (first.card_id is not None and answer.card_id != first.card_id):
+                continue  # a card named keeps its name
+            if answer.corners == 1:
+                if sum(j == k for j, _ in near) < CLOSER_AGAIN:
+                    near.append((k, shape.corners))
+                continue
+            if answer.corners != 2 or answer.confidence < SECOND_LOOK_CONFIDENCE:
+                continue  # as surely as a second look (the kiosk's blurred 3D, read JD at 0.64 and 0.71)
+            others = [d.corners for i, (d, a) in enumerate(out) if i != k and a.card_id is not None]
+            if not _lies_on(shape.corners, others, detector.config.nms_iou):
+                out[k] = (replace(card, corners=shape.corners), answer)
+                moved.add(k)
     return [(k, quad) for k, quad in near if k not in moved]
 
 
