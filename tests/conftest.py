@@ -11,6 +11,8 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from kiosk.decks import load_deck
+from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.vision.detect import FRAME_IN_CARD
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -44,6 +46,16 @@ def picture_frame(card: np.ndarray) -> np.ndarray:
     offsets = card - centre
     return (centre + (offsets @ across)[:, None] * across * FRAME_IN_CARD[0]
             + (offsets @ along)[:, None] * along * FRAME_IN_CARD[1]).astype(np.float32)
+
+
+def on_stripes(card_id: str, quad: np.ndarray) -> np.ndarray:
+    """A pink and white striped cloth (stripes 40 px wide) of 640 x 360, BGR, with the
+    standard deck's ``card_id`` at ``quad``: its sides vanish where they cross the white."""
+    img = np.full((360, 640, 3), 250, np.uint8)
+    for x in range(0, 640, 80):
+        img[:, x:x + 40] = (170, 120, 235)
+    composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
+    return img
 
 
 def bench_module(name: str) -> ModuleType:

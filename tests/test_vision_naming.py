@@ -10,7 +10,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
-from conftest import picture_frame, shifted_along
+from conftest import on_stripes, picture_frame, shifted_along
 
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
@@ -613,22 +613,18 @@ class ByFit:
 
 
 @pytest.fixture
-def on_stripes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def striped() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The three of clubs turned 0.2 rad on a pink and white striped cloth, and an outline of the
     stripes' axis larger than it and off its centre."""
-    img = np.full((360, 640, 3), 250, np.uint8)
-    for x in range(0, 640, 80):
-        img[:, x:x + 40] = (170, 120, 235)
     card = card_quad((320, 180), 110, 0.2)
-    composite_card(img, face_bgra(load_deck("standard-52")["3C"], None, 160), card)
-    return img, card, card_quad((330, 172), 128, 0.0)
+    return on_stripes("3C", card), card, card_quad((330, 172), 128, 0.0)
 
 
 def test_a_card_named_from_one_corner_is_outlined_again_where_both_read_it(
-        on_stripes: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+        striped: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
     """A card named from one corner on a loose outline is moved to the card-shaped outline
     round it that both corners read as that card, and keeps its name."""
-    img, card, loose = on_stripes
+    img, card, loose = striped
     assert polygon_iou(loose, card) < 0.7
     [(found, answer)] = name_cards(ByFit(card), DETECTOR, img, [detection(img, loose)])
     assert (answer.card_id, answer.corners) == ("3C", 2)
@@ -637,21 +633,21 @@ def test_a_card_named_from_one_corner_is_outlined_again_where_both_read_it(
 
 @pytest.mark.parametrize("ident", [{"both": False}, {"sure": SECOND_LOOK_CONFIDENCE - 0.01}])
 def test_a_card_shape_read_by_one_corner_or_unsurely_leaves_the_outline(
-        on_stripes: tuple[np.ndarray, np.ndarray, np.ndarray], ident: dict[str, float]) -> None:
+        striped: tuple[np.ndarray, np.ndarray, np.ndarray], ident: dict[str, float]) -> None:
     """A shape read by one corner, or by both under SECOND_LOOK_CONFIDENCE (the kiosk's blurred
     three of diamonds, named JD from one corner at 0.64, read JD by both at 0.71), does not
     move the card: it would then be taken at a glance as read by both corners."""
-    img, card, loose = on_stripes
+    img, card, loose = striped
     [(found, answer)] = name_cards(ByFit(card, **ident), DETECTOR, img, [detection(img, loose)])
     assert (answer.card_id, answer.corners) == ("3C", 1)
     assert np.array_equal(found.corners, loose)
 
 
 def test_a_card_shape_on_another_named_card_leaves_the_outline(
-        on_stripes: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+        striped: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
     """Where the card-shaped outline lies on a card named already, it is that card's: the loose
     outline keeps its place."""
-    img, card, loose = on_stripes
+    img, card, loose = striped
     other = card + (12, 0)
     out = name_cards(ByFit(card, other=other), DETECTOR, img, [detection(img, loose), detection(img, other)])
     assert [a.card_id for _, a in out] == ["3C", "KH"]
@@ -660,12 +656,12 @@ def test_a_card_shape_on_another_named_card_leaves_the_outline(
 
 @pytest.mark.parametrize(("lean", "guess"), [(0.4, "3C"), (0.99, None)])
 def test_a_refused_outline_leaning_to_a_card_is_named_from_a_card_shape_both_corners_read(
-        on_stripes: tuple[np.ndarray, np.ndarray, np.ndarray], lean: float, guess: str | None) -> None:
+        striped: tuple[np.ndarray, np.ndarray, np.ndarray], lean: float, guess: str | None) -> None:
     """A refused outline whose corners lean to a card, or name two (held-out 900024's six of
     hearts, outlined short, one corner's cut index read as a queen), is named from the
     card-shaped outline round it that both corners read, as surely as a second look; one
     leaning less than GUESS_CONFIDENCE has no shape fitted round it."""
-    img, card, loose = on_stripes
+    img, card, loose = striped
     ident = ByFit(card, lean=lean, guess=guess)
     [(found, answer)] = name_cards(ident, DETECTOR, img, [detection(img, loose)])
     assert (answer.card_id, answer.corners) == ("3C", 2)
@@ -698,11 +694,11 @@ def test_card_shapes_are_fitted_round_the_three_surest_leaning_outlines(monkeypa
 
 
 def test_a_shape_read_by_one_corner_is_searched_again_closer(
-        on_stripes: tuple[np.ndarray, np.ndarray, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+        striped: tuple[np.ndarray, np.ndarray, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the shapes found round a card are read by one corner only (a couple of pixels
     off), the search runs again closer round the first CLOSER_AGAIN of them, and a shape both
     corners read there moves the card."""
-    img, card, loose = on_stripes
+    img, card, loose = striped
     searches: list[card_fit.Search] = []
 
     def off_at_first(gray: np.ndarray, quad: np.ndarray, count: int = 6,

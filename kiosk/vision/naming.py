@@ -27,7 +27,7 @@ outline too, and is named only as surely as an alternate. The looks read by both
 corners are taken first, and a look names nothing where only its pips name it (they count what
 the guessed outline holds) or where the one corner that reads it lies within a card named
 already (its crop shows that card's face); session 34. Last, a card named from one corner
-only, and the refused outlines that lean to a card, are outlined again by the card-shaped
+only, and the surest refused outlines, are outlined again by the card-shaped
 outlines fitted to the edges round them (:mod:`kiosk.vision.card_fit`), where both corners read
 one surely: on a striped cloth a card's sides vanish on the white stripes and its outline is
 askew (session 35: held-out 9 cards more, piles 16, `edje-tfod` 2 right ranks, none wrongly).
