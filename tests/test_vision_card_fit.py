@@ -55,5 +55,5 @@ def test_the_closer_search_stays_close_and_keeps_a_card_it_starts_on() -> None:
     card = card_quad((320, 180), 110, 0.2)
     gray = striped("3C", card)
     near = card_quad((324, 183), 113, 0.25)
-    assert all(polygon_iou(s, near) > 0.75 for s in card_shapes(gray, near, 4, CLOSER))
-    assert polygon_iou(card_shapes(gray, card, 4, CLOSER)[0], card) > 0.95
+    assert all(polygon_iou(s, near) > 0.75 for s in card_shapes(gray, near, CLOSER))
+    assert polygon_iou(card_shapes(gray, card, CLOSER)[0], card) > 0.95

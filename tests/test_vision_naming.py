@@ -701,10 +701,10 @@ def test_a_shape_read_by_one_corner_is_searched_again_closer(
     img, card, loose = striped
     searches: list[card_fit.Search] = []
 
-    def off_at_first(gray: np.ndarray, quad: np.ndarray, count: int = 6,
-                     search: card_fit.Search = card_fit.AROUND) -> list[np.ndarray]:
+    def off_at_first(gray: np.ndarray, quad: np.ndarray, search: card_fit.Search = card_fit.AROUND
+                     ) -> list[np.ndarray]:
         searches.append(search)
-        found = card_fit.card_shapes(gray, quad, count, search)
+        found = card_fit.card_shapes(gray, quad, search)
         return [s + (20, 0) for s in found] if search == card_fit.AROUND else found
 
     monkeypatch.setattr(naming, "card_shapes", off_at_first)

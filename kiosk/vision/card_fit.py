@@ -32,7 +32,7 @@ class Search(NamedTuple):
     way in steps of ``step``; widths from 1 - ``shrink`` to 1 + ``grow`` times the outline's
     (from its area); centres moved up to ``shift`` of that width along either axis; on the
     picture scaled so that the card is ``width`` pixels wide; two rectangles overlapping by
-    more than ``same`` (IoU) are one answer."""
+    more than ``same`` (IoU) are one answer, and at most ``most`` answers are given."""
 
     turn: float
     step: float
@@ -41,15 +41,16 @@ class Search(NamedTuple):
     shift: float
     width: float
     same: float
+    most: int
 
 
 #: Round a loose outline. At 32 px a 2-degree turn moves a corner a pixel, and the refinement
 #: on the full picture does the rest; at 24 or 28 px, held-out 900203's three of clubs was not
 #: among the six rectangles.
-AROUND = Search(turn=16.0, step=2.0, shrink=0.2, grow=0.25, shift=0.25, width=32.0, same=0.8)
+AROUND = Search(turn=16.0, step=2.0, shrink=0.2, grow=0.25, shift=0.25, width=32.0, same=0.8, most=6)
 #: Round a rectangle that one corner read: a card a pixel or two off at 32 px shows one index
 #: whole and cuts the other (held-out 900209's king of hearts, IoU 0.88 -> 0.92).
-CLOSER = Search(turn=4.0, step=1.0, shrink=0.08, grow=0.08, shift=0.08, width=64.0, same=0.95)
+CLOSER = Search(turn=4.0, step=1.0, shrink=0.08, grow=0.08, shift=0.08, width=64.0, same=0.95, most=4)
 #: Edge pixels: gradient magnitude (3x3 Sobel on 0-255) over this and over the surroundings'
 #: upper quartile (a textured table's own edges are not all counted).
 MIN_EDGE = 24.0
@@ -57,8 +58,8 @@ MIN_EDGE = 24.0
 RIM_WEIGHT = 3.0
 
 
-def card_shapes(gray: np.ndarray, quad: np.ndarray, count: int = 6, search: Search = AROUND) -> list[np.ndarray]:
-    """Up to ``count`` card-shaped outlines (4, 2) float32 TL, TR, BR, BL near ``quad`` in the
+def card_shapes(gray: np.ndarray, quad: np.ndarray, search: Search = AROUND) -> list[np.ndarray]:
+    """Up to ``search.most`` card-shaped outlines (4, 2) float32 TL, TR, BR, BL near ``quad`` in the
     single-channel picture ``gray``, as far as ``search`` looks, best first: for each angle, the
     rectangle whose sides run along most edges, and the one that does with the least clutter
     just inside its sides; the two rankings taken in turn. The first favours the card where a
@@ -92,7 +93,7 @@ def card_shapes(gray: np.ndarray, quad: np.ndarray, count: int = 6, search: Sear
         shape = _rectangle(centre, angle, w, a, b, reach, k)
         if not any(polygon_iou(shape, o) > search.same for o in out):
             out.append(shape)
-            if len(out) == count:
+            if len(out) == search.most:
                 break
     return out
 

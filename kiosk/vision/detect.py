@@ -414,15 +414,20 @@ class Detector:
                 out[best] = (quad, *out[best])
         return out
 
-    def look_again(self, frame: np.ndarray, quads: Sequence[np.ndarray]) -> list[Detection]:
+    def look_again(self, frame: np.ndarray, quads: Sequence[np.ndarray], gray: np.ndarray | None = None
+                   ) -> list[Detection]:
         """``quads`` taken from :attr:`Detection.alternates` as detections of their own (refined,
         faces warped, ``partial``, score 0), for when the winner's face could not be read: it may
         be a court card's picture, two cards taken for one or a card cut short by a hand, and a
-        runner-up the card itself. A frame that is not a picture gives none."""
+        runner-up the card itself. ``gray`` is the frame in grey where the caller has it (naming
+        looks again a few times a frame). A frame that is not a picture gives none."""
         bgr = as_bgr(frame)
         if bgr is None or not len(quads):
             return []
-        gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if self.config.refine else None
+        if not self.config.refine:
+            gray = None
+        elif gray is None:
+            gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
         out = []
         for alt in quads:
             q = order_corners(refine_quad(gray, alt) if gray is not None else alt)

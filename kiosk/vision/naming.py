@@ -274,16 +274,16 @@ def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
         return out
     gray = cv2.cvtColor(out[targets[0]][0].frame, cv2.COLOR_BGR2GRAY)
     moved: set[int] = set()
-    near = _take_shapes(identifier, detector, frame, out, moved,
+    near = _take_shapes(identifier, detector, frame, gray, out, moved,
                         [(k, card_shapes(gray, out[k][0].corners)) for k in targets])
     closer: dict[int, list[np.ndarray]] = {}
     for k, quad in near:
-        closer.setdefault(k, []).extend(card_shapes(gray, quad, 4, CLOSER))
-    _take_shapes(identifier, detector, frame, out, moved, list(closer.items()))
+        closer.setdefault(k, []).extend(card_shapes(gray, quad, CLOSER))
+    _take_shapes(identifier, detector, frame, gray, out, moved, list(closer.items()))
     return out
 
 
-def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
+def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarray, gray: np.ndarray,
                  out: list[tuple[Detection, Identification]], moved: set[int],
                  shapes: list[tuple[int, list[np.ndarray]]]) -> list[tuple[int, np.ndarray]]:
     """Moves each card of ``out`` (by index) not ``moved`` yet to the first of its ``shapes``
@@ -295,7 +295,7 @@ def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     near: list[tuple[int, np.ndarray]] = []
     for rank in range(max((len(each) for _, each in shapes), default=0)):
         batch = [(k, each[rank]) for k, each in shapes if k not in moved and rank < len(each)]
-        found = detector.look_again(frame, [shape for _, shape in batch])
+        found = detector.look_again(frame, [shape for _, shape in batch], gray)
         if not found or len(found) != len(batch):
             break
         for (k, _), shape, answer in zip(batch, found, identifier.identify_cards(found), strict=True):
