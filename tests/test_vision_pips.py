@@ -390,6 +390,8 @@ def test_a_four_cut_to_two_pips_side_by_side_is_no_reading(reader: PipReader) ->
     ("9S", "9S", 80, "9S"),  # small, its pips surely spades
     ("9S", None, 80, None),  # small and no pips to read: a club's index reads as a spade there
     ("9S", "9C", 80, "9C"),  # small, its pips surely clubs: they name it, as on any card
+    ("9S", "5S", 80, "9S"),  # small, five of its pips showing past a pen, surely spades
+    ("3S", "9S", 80, None),  # small, more pips than its number: not all its own
     ("9S", None, int(SMALL_CARD_PX) + 5, "9S"),  # wide enough for its index alone
     ("9H", None, 80, "9H"),  # red: the index tells hearts from diamonds by colour too
     ("KS", None, 80, "KS"),  # a court card has no pips to ask: its index names it
