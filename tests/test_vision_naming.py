@@ -33,6 +33,7 @@ from kiosk.vision.naming import (
     CLOSER_AGAIN,
     COMPLETED_CONFIDENCE,
     FIRST_ALTERNATES,
+    MAX_APART,
     MAX_SECOND_LOOKS,
     ONE_CARD,
     SECOND_LOOK_CONFIDENCE,
@@ -660,7 +661,8 @@ def test_a_refused_outline_leaning_to_a_card_is_named_from_a_card_shape_both_cor
     """A refused outline whose corners lean to a card, or name two (held-out 900024's six of
     hearts, outlined short, one corner's cut index read as a queen), is named from the
     card-shaped outline round it that both corners read, as surely as a second look; one
-    leaning less than GUESS_CONFIDENCE has no shape fitted round it."""
+    leaning less than GUESS_CONFIDENCE, on a table where no card is named, has no shape
+    fitted round it."""
     img, card, loose = striped
     ident = ByFit(card, lean=lean, guess=guess)
     [(found, answer)] = name_cards(ident, DETECTOR, img, [detection(img, loose)])
@@ -669,6 +671,45 @@ def test_a_refused_outline_leaning_to_a_card_is_named_from_a_card_shape_both_cor
     faint = ByFit(card, lean=GUESS_CONFIDENCE - 0.05)
     [(found, answer)] = name_cards(faint, DETECTOR, img, [detection(img, loose)])
     assert answer.card_id is None and np.array_equal(found.corners, loose)
+
+
+def test_an_unread_outline_apart_from_the_named_cards_is_named_from_a_card_shape(
+        striped: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    """On a table where a card is named, an outline read too unsurely to lean to any card but
+    lying apart from it may be a card outlined askew (held-out 900171's six of spades, read
+    0.008): the card-shaped outline round it that both corners read names it. One lying on the
+    named card is that card's, and is left refused."""
+    img, card, loose = striped
+    named = card_quad((580, 300), 60, 0.0)
+    faint = ByFit(card, lean=GUESS_CONFIDENCE - 0.05, other=named)
+    out = name_cards(faint, DETECTOR, img, [detection(img, loose), detection(img, named)])
+    assert [(a.card_id, a.corners) for _, a in out] == [("3C", 2), ("KH", 2)]
+    assert polygon_iou(out[0][0].corners, card) > 0.85
+    on_it = ByFit(card, lean=GUESS_CONFIDENCE - 0.05, other=loose + (8, 0))
+    out = name_cards(on_it, DETECTOR, img, [detection(img, loose), detection(img, loose + (8, 0))])
+    assert out[0][1].card_id is None and np.array_equal(out[0][0].corners, loose)
+
+
+def test_card_shapes_are_fitted_round_the_two_best_scored_unread_outlines_apart(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of the unread outlines lying apart from the named cards, MAX_APART have card shapes
+    fitted round them, the best-scored first: a white cloth leaves a dozen refused."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    quads = [card_quad((70 + 125 * i, 180), 90, 0.0) for i in range(5)]
+    scores = [0.3, 0.7, 0.5, 0.9, 0.6]  # the last outline's card is named
+    fitted: list[int] = []
+    monkeypatch.setattr(naming, "card_shapes", lambda gray, quad: fitted.append(
+        next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [])
+
+    class LastNamed:
+        def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+            return [Identification("KH", 0.99, None, 0.9, read_by=(True, True))
+                    if polygon_iou(c.corners, quads[4]) > 0.5
+                    else Identification(None, 0.01, None, 0.0, read_by=(False, False)) for c in cards]
+
+    outlines = [Detection(q, img, s, False, ()) for q, s in zip(quads, scores, strict=True)]
+    name_cards(LastNamed(), DETECTOR, img, outlines)
+    assert fitted == [3, 1, 2, 0][:MAX_APART]
 
 
 def test_card_shapes_are_fitted_round_the_three_surest_leaning_outlines(monkeypatch: pytest.MonkeyPatch) -> None:
