@@ -92,11 +92,13 @@ WIDENINGS: tuple[float, ...] = (1.25, 1.5, 1.75)
 #: right and read 0.85-0.9, 9 suits, all right (0.95 and surer: 1 wrong of 2,279); 0.9 had left
 #: a 3C named 3S over three pips of clubs at 0.887.
 PIP_CONFIDENCE = 0.85
-#: Pips counted as the number an index names, but read as its suit with a mean probability
+#: Two pips or more, up to the number an index names, read as its suit with a mean probability
 #: under this, contradict it: the card is refused. Held-out scenes at 1280x720, 960x540 and
 #: 800x450, piles and washed out (3,982 named number cards with a pip reading): the 7 clubs
 #: named as spades whose pips were counted right read spades at 0.02-0.14; of the cards named
-#: right and counted right, the least sure read their suit at 0.22 (a blurred 9C) and 0.23.
+#: right and counted right, the least sure read their suit at 0.22 (a blurred 9C) and 0.23, and
+#: counted short, 0.33. Not only the exact count: refused, held-out 900040's nine of clubs was
+#: outlined again with a pip cut off and named 9S from eight pips reading spades at 0.03.
 PIP_AGAINST = 0.2
 #: Pips choosing between two numbers by their count must be read this surely: a mean lowered by
 #: pips cut short is also where some are hidden (a pile's nine of clubs, two pips under another
@@ -293,7 +295,7 @@ def with_pips(answer: Identification, card: Card, reading: PipReading | None) ->
     by colour too, which a washed-out frame loses); where they read surely as its own suit, the
     two agree, and the answer is as sure as the surer of them (a card completed from its corners
     and read 0.7 by its index is named when its pips confirm it). Pips counted surely as another
-    number contradict an index read under UNSURE_INDEX: refused; so do as many pips as its rank
+    number contradict an index read under UNSURE_INDEX: refused; so do two pips up to its rank,
     too unsure to name a suit but all but ruling out its own (:data:`PIP_AGAINST`). Anything
     less (no reading, pips lost under a hand or cut off, an unsure reading) leaves the answer
     as it is."""
