@@ -524,8 +524,10 @@ def test_the_slices_of_a_quad_over_a_fan_hold_its_middle_cards(angle: float, off
     slices = fan_slices(across)
     gaps = np.linalg.norm(np.diff([q.mean(axis=0) for q in slices], axis=0), axis=1)
     assert gaps.max() <= 1.01 * FAN_STEP * 110
-    for card in map(order_corners, fan[1:-1]):
-        assert min(float(np.abs(order_corners(q) - card).max()) for q in slices) <= 0.5 * FAN_STEP * 110 + 1
+    for card in fan[1:-1]:  # corners compared in any cyclic order: near 45 degrees which corner
+        # order_corners calls the first flips between two quads a pixel apart
+        assert min(float(np.abs(np.roll(q, k, axis=0) - card).max()) for q in slices for k in range(4)
+                   ) <= 0.5 * FAN_STEP * 110 + 1
 
 
 @settings(max_examples=60, deadline=None)
