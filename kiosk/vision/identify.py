@@ -302,13 +302,13 @@ def with_pips(answer: Identification, card: Card, reading: PipReading | None) ->
     if card.suit is None or reading is None:
         return answer
     if answer.confidence < UNSURE_INDEX and _counted_otherwise(reading, card.rank):
-        return Identification(None, answer.confidence, card.id, 0.0)
+        return _refused(answer, card.id)
     if not _sure_pips(reading, card.rank):
-        return Identification(None, answer.confidence, card.id, 0.0) if _ruled_out(reading, card) else answer
+        return _refused(answer, card.id) if _ruled_out(reading, card) else answer
     if reading.suit == card.suit:
         return replace(answer, confidence=max(answer.confidence, reading.confidence))
     if reading.suit != _SAME_COLOUR[card.suit]:
-        return Identification(None, answer.confidence, card.id, 0.0)
+        return _refused(answer, card.id)
     return _named_by_pips(reading, f"{card.rank}{reading.suit}", card)
 
 
@@ -335,10 +335,21 @@ def _sure_pips(reading: PipReading | None, rank: str | None, bar: float = PIP_CO
             and reading.confidence >= bar)
 
 
+def _refused(answer: Identification, card_id: str) -> Identification:
+    """``answer`` refused, ``card_id`` (what it would have been) its runner-up, with no lead."""
+    return Identification(None, answer.confidence, card_id, 0.0)
+
+
+def _may_all_be_its_own(reading: PipReading, card: Card, least: int) -> bool:
+    """Whether ``least`` pips or more were counted, and at most as many as ``card`` shows (one
+    for an ace): a pen, a finger or another card may hide some; more are not all its own."""
+    return least <= reading.count <= (1 if card.rank == "A" else _PIP_COUNTS.get(card.rank or "", 0))
+
+
 def _ruled_out(reading: PipReading, card: Card) -> bool:
-    """Whether two or more pips, at most ``card``'s number (some may be hidden), all but rule
-    out its suit (:data:`PIP_AGAINST`)."""
-    return (2 <= reading.count <= _PIP_COUNTS.get(card.rank or "", 0)
+    """Whether two or more pips that may all be ``card``'s all but rule out its suit
+    (:data:`PIP_AGAINST`)."""
+    return (_may_all_be_its_own(reading, card, 2)
             and reading.probs[PIP_LABELS.index(card.suit or "")] < PIP_AGAINST)
 
 
@@ -364,8 +375,7 @@ def _suit_unconfirmed(card: Card, reading: PipReading | None) -> bool:
     pip to as many as its rank (one for an ace), as a pen, a finger or another card may hide
     some (`edje-tfod` IMG_2589's nine of spades, read 0.99 at both corners, five pips showing
     past a pen, was refused until session 36); more are not all its own."""
-    count = 1 if card.rank == "A" else _PIP_COUNTS.get(card.rank or "", 0)
-    return card.colour == "black" and not (reading is not None and 1 <= reading.count <= count
+    return card.colour == "black" and not (reading is not None and _may_all_be_its_own(reading, card, 1)
                                            and reading.confidence >= PIP_CONFIDENCE and reading.suit == card.suit)
 
 
@@ -508,7 +518,7 @@ class Identifier:
                               else settled_by_pips(answers[i], disputes[i], reading))
                 named = out[i].card_id
                 if i in narrow and named is not None and _suit_unconfirmed(self.deck[named], reading):
-                    out[i] = Identification(None, out[i].confidence, named, 0.0)
+                    out[i] = _refused(out[i], named)
         return [_with_corners(a, pair) for a, pair in zip(out, readings, strict=True)]
 
     def _dispute(self, a: Identification, b: Identification) -> tuple[Card, Card] | None:

@@ -285,8 +285,8 @@ def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     leaning = [k for k, (_, a) in enumerate(out) if a.card_id is None and a.confidence >= GUESS_CONFIDENCE]
     targets += sorted(leaning, key=lambda k: -out[k][1].confidence)[:MAX_GUESSED]
     named = [d.corners for d, a in out if a.card_id is not None]
-    apart = [k for k, (d, a) in enumerate(out) if named and a.card_id is None and a.confidence < GUESS_CONFIDENCE
-             and not _lies_on(d.corners, named, APART)]
+    apart = [k for k, (d, a) in enumerate(out) if a.card_id is None and a.confidence < GUESS_CONFIDENCE
+             and not _lies_on(d.corners, named, APART)] if named else []
     targets += sorted(apart, key=lambda k: -out[k][0].score)[:MAX_APART]
     if not targets:
         return out
