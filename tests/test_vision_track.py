@@ -194,7 +194,9 @@ unsure_sightings = st.lists(st.builds(  # one spot, so that names follow one ano
 @given(st.lists(unsure_sightings, max_size=60))
 def test_unsure_readings_never_take_a_confirmed_cards_place_early(frames: list[list[Sighting]]) -> None:
     """With every reading under replace_confidence, a confirmed card leaves only by being out of
-    sight for remove_after updates: never sooner after its confirmation."""
+    sight for remove_after updates: never sooner after its confirmation, nor after it was last
+    read. (A newcomer waiting on the card under it is confirmed when that one leaves, perhaps
+    on a frame that shows neither: its own time out of sight runs from its last reading.)"""
     cfg = TrackerConfig(remove_after=6, replace_confidence=0.9)
     t = Tracker(cfg)
     confirmed_at: dict[int, int] = {}
@@ -203,7 +205,23 @@ def test_unsure_readings_never_take_a_confirmed_cards_place_early(frames: list[l
             if event.kind == "confirmed":
                 confirmed_at[event.card.track_id] = n
             else:
-                assert n - confirmed_at[event.card.track_id] >= cfg.remove_after
+                last_read = max((k for k, f in enumerate(frames[:n + 1]) for s in f
+                                 if s.card_id == event.card.card_id), default=-1)
+                assert n - max(last_read, 0) >= cfg.remove_after
+                assert event.card.track_id in confirmed_at
+
+
+def test_a_confirmed_card_read_again_beside_a_newcomer_keeps_its_reading() -> None:
+    """A confirmed queen of hearts out of sight a while, then another card read once a few pixels
+    off (a hand, a misread), then the queen read there again: the reading is the queen's, not
+    the newcomer's that lies nearer, and she is not removed while in view (hypothesis found
+    her removed on the very frame that read her, which would stamp her again)."""
+    t = Tracker(TrackerConfig(remove_after=6, replace_confidence=0.9))
+    frames = [[Sighting(quad(100, 100), "QH", 0.75, None, 0.9)]] * 3 + [[]] * 4 + [
+        [Sighting(quad(106, 104), "QS", 0.75, None, 0.9)], [Sighting(quad(106, 104), "QH", 0.75, None, 0.9)]]
+    events = [e for f in frames for e in t.update(f)]
+    assert [(e.kind, e.card.card_id) for e in events] == [("confirmed", "QH")]
+    assert [c.card_id for c in t.cards] == ["QH"]
 
 
 @settings(max_examples=40, deadline=None)

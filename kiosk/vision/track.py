@@ -213,7 +213,9 @@ class Tracker:
                         corners, self.locate(track.corners) if self.locate else None)  # type: ignore[arg-type]
 
     def _associate(self, sightings: list[Sighting]) -> list[_Track | None]:
-        """Nearest free track within reach whose identity does not contradict the sighting."""
+        """Nearest free track within reach whose identity does not contradict the sighting; a
+        confirmed card the sighting names before any other (a newcomer read as another card
+        beside it must not take its reading, and the card be removed while in view)."""
         pairs = []
         for i, s in enumerate(sightings):
             c = np.asarray(s.corners, np.float32).mean(axis=0)
@@ -223,10 +225,10 @@ class Tracker:
                     continue
                 d = float(np.linalg.norm(track.centre - c))
                 if d <= self.config.max_shift * max(track.diagonal, 1.0):
-                    pairs.append((d, i, track))
+                    pairs.append((vote is None or vote != track.card_id, d, i, track))
         out: list[_Track | None] = [None] * len(sightings)
         taken: set[int] = set()
-        for _, i, track in sorted(pairs, key=lambda p: p[0]):
+        for _, _, i, track in sorted(pairs, key=lambda p: p[:2]):
             if out[i] is None and id(track) not in taken:
                 out[i] = track
                 taken.add(id(track))
