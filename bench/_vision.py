@@ -15,12 +15,13 @@ from kiosk.vision.detect import Detector, DetectorConfig, polygon_iou
 from kiosk.vision.track import TrackerConfig
 
 
-def load_identifier(deck_id: str) -> Any | None:
-    """The shipped identifier, or None (with a line saying why) when no model is built yet."""
+def load_identifier(deck_id: str, num_threads: int = 1) -> Any | None:
+    """The shipped identifier, its models run on ``num_threads``, or None (with a line saying
+    why) when no model is built yet."""
     try:
         from kiosk.vision.identify import Identifier
 
-        return Identifier(deck_id)
+        return Identifier(deck_id, num_threads=num_threads)
     except Exception as exc:  # noqa: BLE001 - a bench still measures what it can
         print(f"identifier unavailable for {deck_id}: {exc}")
         return None
@@ -31,11 +32,11 @@ def add_oracle_option(ap: argparse.ArgumentParser) -> None:
                     help="name cards from the truth: detection and tracking alone")
 
 
-def pick_identifier(deck_id: str, oracle: bool) -> tuple[Any | None, Oracle | None]:
-    """(identifier, oracle): the truth-naming oracle when asked for, else the shipped model
-    (None when it is not built)."""
+def pick_identifier(deck_id: str, oracle: bool, num_threads: int = 1) -> tuple[Any | None, Oracle | None]:
+    """(identifier, oracle): the truth-naming oracle when asked for, else the shipped model run
+    on ``num_threads`` (None when it is not built)."""
     found = Oracle() if oracle else None
-    return found or load_identifier(deck_id), found
+    return found or load_identifier(deck_id, num_threads), found
 
 
 def add_detector_option(ap: argparse.ArgumentParser) -> None:

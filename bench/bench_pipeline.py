@@ -3,10 +3,12 @@ thread, and what it confirmed against the table's truth.
 
 A frame that shows nothing new on a settled table is not analysed (kiosk.vision.stillness), so
 the frame times are of two kinds: the throughput is the mean, and the share of frames analysed
-is printed; ``--analyse-all`` turns the skipping off for a comparison.
+is printed; ``--analyse-all`` turns the skipping off for a comparison. ``--model-threads N``
+runs each TFLite model on N threads, as the kiosk's ``[vision] model_threads`` does (the rest
+stays on one; the wall-clock fps is then the figure to read).
 
 Usage: ``python bench/bench_pipeline.py [--frames 600] [--deck standard-52] [--seed 7]
-[--analyse-all]``.
+[--analyse-all] [--model-threads 1]``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import cv2
 from _vision import Timer, add_oracle_option, pick_identifier
 
 from kiosk.render.timeline import VirtualTable
+from kiosk.vision.detect import Detector, DetectorConfig
 from kiosk.vision.pipeline import VisionPipeline
 from kiosk.vision.stillness import StillFrames
 
@@ -32,14 +35,16 @@ def main() -> int:
     ap.add_argument("--step", type=int, default=2,
                     help="use every n-th frame (30 fps table -> 15 fps)")
     ap.add_argument("--analyse-all", action="store_true", help="analyse every frame, even a still one")
+    ap.add_argument("--model-threads", type=int, default=1, help="threads each TFLite model may use")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    identifier, oracle = pick_identifier(args.deck, args.oracle)
+    identifier, oracle = pick_identifier(args.deck, args.oracle, args.model_threads)
     if identifier is None:
         return 0
     table = VirtualTable(args.deck, seed=args.seed, size=(1280, 720))
     still = StillFrames.never() if args.analyse_all else None
-    pipe = VisionPipeline(identifier, oracle.detector if oracle else None, still=still)
+    detector = oracle.detector if oracle else Detector(DetectorConfig(model_threads=args.model_threads))
+    pipe = VisionPipeline(identifier, detector, still=still)
     analysed = 0
     timer = Timer()
     wrong: list[str] = []

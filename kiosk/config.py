@@ -53,6 +53,8 @@ class VisionSettings:
     outline_model: bool = doc(
         "Find cards with the outline model too (models/outline.tflite): needed on white or striped "
         "tables; on a plain dark table, false saves 10 to 40 % of the detector's CPU per frame.", True)
+    model_threads: int = doc(
+        "Threads each TFLite model may use, 1 to 8: a Pi 4 has four cores and the screen takes one.", 2)
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,9 @@ def _check_values(sections: dict[str, Any], path: Path) -> None:
         raise ConfigError(f"{path}: kiosk.mode must be passport or referee, not {k.mode!r}")
     if not k.admin_pin.isdigit() or not 4 <= len(k.admin_pin) <= 8:
         raise ConfigError(f"{path}: kiosk.admin_pin must be 4 to 8 digits")
+    v: VisionSettings = sections["vision"]
+    if not 1 <= v.model_threads <= 8:
+        raise ConfigError(f"{path}: vision.model_threads must be 1 to 8, not {v.model_threads}")
     from kiosk.games.registry import BUILTIN
 
     for game in k.games:

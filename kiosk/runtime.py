@@ -84,12 +84,13 @@ class VisionLink:
         self._lock = threading.Lock()
         # one detector for every deck: its outline model is loaded once, and only the worker
         # thread runs it
-        self.detector = Detector(DetectorConfig(outline_model=settings.outline_model))
+        self.detector = Detector(DetectorConfig(outline_model=settings.outline_model,
+                                                model_threads=settings.model_threads))
         self.worker = VisionWorker(self._open, self._pipeline(deck))
 
     def _pipeline(self, deck_id: str) -> VisionPipeline:
         return VisionPipeline.for_deck(deck_id, self.homography, tracker_config(self.settings, self.fps),
-                                       self.detector)
+                                       self.detector, self.settings.model_threads)
 
     def _open(self) -> FrameSource:
         """The first time, the first camera of the spec's fallbacks that works; after a loss, the

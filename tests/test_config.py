@@ -32,6 +32,7 @@ def test_template_round_trips(tmp_path: Path):
         ("[kiosk]\nlanguage = 'es'\n", "kiosk.language must be one of"),
         ("[kiosk]\ngames = ['poker']\n", "unknown game 'poker'"),
         ("[kiosk]\nadmin_pin = '12'\n", "admin_pin"),
+        ("[vision]\nmodel_threads = 0\n", "vision.model_threads must be 1 to 8, not 0"),
         ("[teleport]\nx = 1\n", "unknown section [teleport]"),
         ("camera = 3\n", "camera must be a section"),
         ("[camera\n", "not valid TOML"),

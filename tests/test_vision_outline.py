@@ -129,3 +129,26 @@ def test_the_vision_setting_switches_the_model(use: bool) -> None:
     assert (detector.outline is not None) is use
     link.set_deck("affiche-belge")  # a game on another deck: the model is not loaded again
     assert link.worker.pipeline.detector is detector
+
+
+@needs_model
+def test_model_threads_change_the_speed_not_the_answer() -> None:
+    """``[vision] model_threads`` (a Pi 4 has cores to spare): the kiosk's pipeline runs its
+    models on that many threads and finds and names a frame's cards exactly as on one."""
+    from kiosk.config import VisionSettings
+    from kiosk.runtime import VisionLink
+    from kiosk.vision.identify import Identifier
+    from kiosk.vision.naming import look
+
+    scene = render_scene("standard-52", 8, 900_007, (1280, 720), split="heldout", overlap=False)
+    answers = []
+    for threads in (1, 2):
+        link = VisionLink("virtual", (1280, 720), "standard-52", VisionSettings(model_threads=threads), 15.0)
+        detector, identifier = link.worker.pipeline.detector, link.worker.pipeline.identifier
+        assert isinstance(identifier, Identifier) and identifier._pips and detector.outline
+        models = [detector.outline._model, *identifier._models, identifier._pips._model]
+        assert [m.num_threads for m in models] == [threads] * 4
+        named = look(identifier, detector, scene.image).named
+        answers.append([(a.card_id, round(a.confidence, 6), d.corners.round(3).tolist()) for d, a in named])
+    assert answers[0] == answers[1]
+    assert sorted(card for card, _, _ in answers[0] if card) == sorted(c.card_id for c in scene.cards)

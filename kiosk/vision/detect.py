@@ -207,6 +207,7 @@ class DetectorConfig:
     refine: bool = True
     outline_model: bool = True  # use models/outline.tflite when it is there
     hand_cues: bool = True  # the whiteness and edge cues (needed without the outline model)
+    model_threads: int = 1  # threads the outline model may use (the kiosk's [vision] model_threads)
 
 
 def as_bgr(frame: object) -> np.ndarray | None:
@@ -260,7 +261,7 @@ class Detector:
     def __init__(self, config: DetectorConfig | None = None, outline: OutlineModel | None = None) -> None:
         self.config = config or DetectorConfig()
         self.outline = outline if outline is not None else (
-            load_outline_model() if self.config.outline_model else None)
+            load_outline_model(num_threads=self.config.model_threads) if self.config.outline_model else None)
 
     def detect(self, frame: object) -> list[Detection]:
         """All cards found, best first. Unusable frames give an empty list, never an error."""

@@ -431,9 +431,10 @@ def _leans_to_other_suit(reading: Identification, card_id: str) -> bool:
 
 
 class Identifier:
-    """Identifies faces (and corner crops) of one deck; built once per game, called per frame."""
+    """Identifies faces (and corner crops) of one deck; built once per game, called per frame.
+    Its models run on ``num_threads`` each (the kiosk's ``[vision] model_threads``)."""
 
-    def __init__(self, deck_id: str, models_dir: Path | None = None) -> None:
+    def __init__(self, deck_id: str, models_dir: Path | None = None, num_threads: int = 1) -> None:
         from kiosk.vision.gallery import Gallery  # these two need the answer type defined here
         from kiosk.vision.textmatch import TextMatcher
 
@@ -446,7 +447,7 @@ class Identifier:
             return
         directory = models_dir or default_models_dir()
         name = model_name(self.deck)
-        self._models = [TfliteModel(path) for path in model_files(directory, name)]
+        self._models = [TfliteModel(path, num_threads) for path in model_files(directory, name)]
         self.labels = read_labels(directory / f"{name}.labels.txt")
         first = self._models[0]
         for member in self._models[1:]:
@@ -459,7 +460,8 @@ class Identifier:
         self._answers = [deck_answer(self.deck, lab) for lab in self.labels]
         self._none = self.labels.index(NONE_LABEL)
         self.gallery = Gallery.load(self.deck.id) if self.deck.identify_by == "face" else None
-        self._pips = load_pip_reader(directory) if self.deck.identify_by == "index" and self.deck.pips else None
+        self._pips = (load_pip_reader(directory, num_threads)
+                      if self.deck.identify_by == "index" and self.deck.pips else None)
 
     def scores(self, images: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
         """Class probabilities ``(n, labels)``, the mean of the members', and, for face models,

@@ -58,13 +58,13 @@ class OutlineModel:
                      for k in (1, 2))  # type: ignore[return-value]
 
 
-def load_outline_model(directory: Path | None = None) -> OutlineModel | None:
-    """The shipped outline model, or None when there is none (the detector's own cues then work
-    alone) or no TFLite runtime is installed."""
+def load_outline_model(directory: Path | None = None, num_threads: int = 1) -> OutlineModel | None:
+    """The shipped outline model run on ``num_threads``, or None when there is none (the
+    detector's own cues then work alone) or no TFLite runtime is installed."""
     path = (directory or default_models_dir()) / MODEL_FILE
     if not path.is_file():
         return None
     try:
-        return OutlineModel(path)
+        return OutlineModel(path, num_threads)
     except RuntimeMissing:
         return None

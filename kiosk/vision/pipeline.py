@@ -75,11 +75,13 @@ class VisionPipeline:
 
     @classmethod
     def for_deck(cls, deck_id: str, homography: np.ndarray | None = None,
-                 tracker_config: TrackerConfig | None = None, detector: Detector | None = None) -> VisionPipeline:
-        """The production pipeline: the shipped identifier of ``deck_id``."""
+                 tracker_config: TrackerConfig | None = None, detector: Detector | None = None,
+                 model_threads: int = 1) -> VisionPipeline:
+        """The production pipeline: the shipped identifier of ``deck_id``, its models run on
+        ``model_threads``."""
         from kiosk.vision.identify import Identifier
 
-        return cls(Identifier(deck_id), detector, tracker_config, homography)
+        return cls(Identifier(deck_id, num_threads=model_threads), detector, tracker_config, homography)
 
     def process(self, frame: object, timestamp: float | None = None) -> TableView:
         """Analyse one frame; never raises."""

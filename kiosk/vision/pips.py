@@ -144,8 +144,8 @@ def _darkest_round(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, 
 class PipReader:
     """Runs ``pips.tflite`` on the pips of a batch of faces."""
 
-    def __init__(self, path: Path) -> None:
-        self._model = TfliteModel(path)
+    def __init__(self, path: Path, num_threads: int = 1) -> None:
+        self._model = TfliteModel(path, num_threads)
 
     def read(self, cards: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[PipReading | None]:
         """One reading per (image, corners) of a card (:func:`_pips`); None where its face shows
@@ -178,13 +178,13 @@ def _laid_out_as(columns: np.ndarray) -> bool:
     return spread <= ONE_COLUMN if len(columns) <= 3 else spread > ONE_COLUMN
 
 
-def load_pip_reader(directory: Path) -> PipReader | None:
-    """The shipped pip model, or None when there is none or no TFLite runtime (the index is
-    then read alone, as before the pips were read)."""
+def load_pip_reader(directory: Path, num_threads: int = 1) -> PipReader | None:
+    """The shipped pip model run on ``num_threads``, or None when there is none or no TFLite
+    runtime (the index is then read alone, as before the pips were read)."""
     path = directory / MODEL_FILE
     if not path.is_file():
         return None
     try:
-        return PipReader(path)
+        return PipReader(path, num_threads)
     except RuntimeMissing:
         return None

@@ -47,6 +47,7 @@ class TfliteModel:
         if not path.is_file():
             raise KioskError(f"model file not found: {path}")
         self.path = path
+        self.num_threads = num_threads
         self._interp = interpreter_class()(model_path=str(path), num_threads=num_threads)
         self._interp.allocate_tensors()
         self._input = self._interp.get_input_details()[0]
