@@ -54,7 +54,7 @@ class VisionSettings:
         "Find cards with the outline model too (models/outline.tflite): needed on white or striped "
         "tables; on a plain dark table, false saves 10 to 40 % of the detector's CPU per frame.", True)
     model_threads: int = doc(
-        "Threads each TFLite model may use, 1 to 8: a Pi 4 has four cores and the screen takes one.", 2)
+        "Threads each TFLite model may use, 1 to 8: a Pi has four cores and the screen takes one.", 2)
 
 
 @dataclass(frozen=True)
