@@ -15,7 +15,8 @@ identified exactly by how far the found corners are off (largest corner error ov
 short side): most identification misses come from imprecise outlines. Wrong names are counted
 apart: a card named as another card, and a name given where no card lies (a named quad matching
 no card; one that overlaps a card of the same name, outlined too loosely to count as found, is
-reported separately, as it would confirm the right card).
+reported separately, as it would confirm the right card). The confusions list every card named
+as another, then the ten cards refused most.
 """
 
 from __future__ import annotations
@@ -195,7 +196,10 @@ def main() -> int:
               f"needs to confirm them {unsure}")
         print("  identified of detected, by corner error / short side: " + ", ".join(
             f"{ERROR_BINS[k]:.2f}+ {sum(v) / len(v):.1%} of {len(v)}" for k, v in by_error.items() if v))
-        for (want, got), n in confusion.most_common(10):
+        # every card named as another (at small sizes a few, hidden among many refusals), then
+        # the cards refused most
+        ranked = confusion.most_common()
+        for (want, got), n in [c for c in ranked if c[0][1] != "none"] + [c for c in ranked if c[0][1] == "none"][:10]:
             print(f"  confusion {want} -> {got}: {n}")
     if detect_t.wall:
         print(f"  detection, {args.size[0]}x{args.size[1]}, 1 thread: {detect_t.summary()}")
