@@ -152,3 +152,8 @@ def test_model_threads_change_the_speed_not_the_answer() -> None:
         answers.append([(a.card_id, round(a.confidence, 6), d.corners.round(3).tolist()) for d, a in named])
     assert answers[0] == answers[1]
     assert sorted(card for card, _, _ in answers[0] if card) == sorted(c.card_id for c in scene.cards)
+    # a pipeline built without a detector gives the one it builds the same threads
+    from kiosk.vision.pipeline import VisionPipeline
+
+    outline = VisionPipeline.for_deck("standard-52", model_threads=2).detector.outline
+    assert outline is not None and outline._model.num_threads == 2

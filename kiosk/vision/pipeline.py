@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from kiosk.table import CardEvent, Point, TableView
-from kiosk.vision.detect import Detection, Detector, as_bgr
+from kiosk.vision.detect import Detection, Detector, DetectorConfig, as_bgr
 from kiosk.vision.face import card_sides
 from kiosk.vision.identify import SMALL_CARD_PX, Identification
 from kiosk.vision.naming import IdentifierLike, look
@@ -77,10 +77,11 @@ class VisionPipeline:
     def for_deck(cls, deck_id: str, homography: np.ndarray | None = None,
                  tracker_config: TrackerConfig | None = None, detector: Detector | None = None,
                  model_threads: int = 1) -> VisionPipeline:
-        """The production pipeline: the shipped identifier of ``deck_id``, its models run on
-        ``model_threads``."""
+        """The production pipeline: the shipped identifier of ``deck_id`` and, unless one is
+        given, a detector; their models run on ``model_threads``."""
         from kiosk.vision.identify import Identifier
 
+        detector = detector or Detector(DetectorConfig(model_threads=model_threads))
         return cls(Identifier(deck_id, num_threads=model_threads), detector, tracker_config, homography)
 
     def process(self, frame: object, timestamp: float | None = None) -> TableView:
