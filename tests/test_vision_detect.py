@@ -416,6 +416,19 @@ def test_a_large_frame_is_analysed_at_its_own_scale(detector: Detector) -> None:
     assert iou > 0.95 and corner_error(corners, quad) < 6
 
 
+@pytest.mark.parametrize("level", [40, 90])
+def test_a_pale_worktop_round_a_card_does_not_cost_the_card(level: int) -> None:
+    """A worktop of card shape filling most of the frame is a close-up's candidate
+    (``DetectorConfig.close_up_area``); offered with the cards of the usual size, it set their
+    size and suppressed the card on it (`edje-tfod` IMG_2508's jack of diamonds)."""
+    img = table(level, size=(640, 480))
+    cv2.fillPoly(img, [card_quad((320, 240), 390, np.pi / 2 + 0.03).astype(np.int32)], (190, 200, 205))
+    quad = card_quad((250, 250), 80, 0.5)
+    lay(img, "7C", quad)
+    iou, corners = match(DETECTORS["shipped"].detect(img), quad)
+    assert iou > 0.95 and corner_error(corners, quad) < 3
+
+
 BAD_FRAMES = {
     "none": None,
     "list": [[1, 2, 3]],

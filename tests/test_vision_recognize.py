@@ -15,6 +15,7 @@ from kiosk.cli import main
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad, render_scene
+from kiosk.render.textures import table_background
 from kiosk.vision import identify
 from kiosk.vision.detect import Detection
 from kiosk.vision.identify import Identification, default_models_dir
@@ -100,3 +101,24 @@ def test_rendered_scene_gives_exactly_its_truth(deck_id: str, cards: int, seed: 
     assert main(["recognize", "--deck", deck_id, "--json", str(path)]) == 0
     found = json.loads(capsys.readouterr().out)["cards"]
     assert sorted(c["id"] for c in found) == sorted(c.card_id for c in scene.cards)
+
+
+
+@pytest.mark.parametrize(("family", "card_id", "angle"), [("oak", "QH", 0.03), ("baize", "7C", -0.04),
+                                                          ("terrazzo", "10S", 3.16)])
+def test_a_photo_of_one_card_close_up_names_it(family: str, card_id: str, angle: float, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A phone photo of a single card, the card filling four fifths of the picture: before
+    close-ups were offered (``DetectorConfig.close_up_area``), no cue took an outline over 60 %
+    of the frame for a card, and nothing was named (a card filling two thirds still was)."""
+    if not (default_models_dir() / "index.tflite").is_file():
+        pytest.skip("the shipped index model is not built yet")
+    photo = table_background(3, (600, 800), "heldout", family).copy()
+    quad = card_quad((300, 400), 520, angle)
+    composite_card(photo, face_bgra(load_deck("standard-52")[card_id], None, 400), quad, (4.0, 4.0, 3.0, 0.4))
+    assert cv2.contourArea(quad) > 0.75 * 600 * 800
+    path = tmp_path / "close-up.jpg"
+    cv2.imwrite(str(path), photo)
+    assert main(["recognize", "--deck", "standard-52", "--json", str(path)]) == 0
+    found = json.loads(capsys.readouterr().out)["cards"]
+    assert [c["id"] for c in found] == [card_id]

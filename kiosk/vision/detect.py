@@ -145,6 +145,9 @@ FRAME_IN_CARD = (0.72, 0.85)
 #: hand-set cues outline.
 GLANCE_UNSEEN = 0.05
 _RIM = np.ones((7, 7), np.uint8)
+#: Close-ups offered a frame at most (``DetectorConfig.close_up_area``): a picture filled by
+#: one card holds no other of that size.
+CLOSE_UPS = 1
 
 
 @dataclass(frozen=True, eq=False)
@@ -198,6 +201,9 @@ class DetectorConfig:
     work_side: int = 640  # long side of the analysis copy
     min_area: float = 0.003  # card area as a fraction of the frame
     max_area: float = 0.6
+    #: A card filling more of the frame than ``max_area``, up to this, is a close-up (a photo of
+    #: one card, a camera mounted low): offered apart from the cards of the usual size
+    close_up_area: float = 0.95
     aspect_tolerance: float = 0.2  # accepted |log(aspect / CARD_ASPECT)|
     min_fill: float = 0.88  # contour area / quad area for a plain quad
     min_coverage: float = 0.95  # foreground share of a completed (partial) quad
@@ -326,6 +332,8 @@ class Detector:
         rest: list[tuple[np.ndarray, np.ndarray, bool]] = []  # (outline, solid, soft)
         boxes: list[tuple[int, int, int, int]] = []
         from_model: set[int] = set()  # ids of the candidates cut from the outline model's regions
+        most = cfg.close_up_area * area
+        close: list[tuple[np.ndarray, float, bool]] = []  # cards filling most of the frame
         for cue in cues:
             for cnt in cue.contours:
                 a = cv2.contourArea(cnt)
@@ -338,9 +346,12 @@ class Detector:
                 # less cannot be a plain card, and skips the hull of a tangle of edges
                 plain = None
                 if a >= 0.4 * bw * bh:
-                    plain = self._soft_quad(cnt, a, lo, hi) if cue.soft else self._quad(cnt, a, lo, hi)
+                    plain = self._soft_quad(cnt, a, lo, most) if cue.soft else self._quad(cnt, a, lo, most)
                 if plain is not None and _on_frame_edge(plain[0], white.shape):
                     plain = None  # a side along the frame's edge is the frame's cut, not the card's
+                if plain is not None and cv2.contourArea(plain[0]) > hi:
+                    close.append(plain)  # a close-up: offered apart (below), the region as before
+                    plain = None
                 if plain is not None:
                     candidates.append(plain)
                     boxes.append((x, y, bw, bh))
@@ -369,6 +380,9 @@ class Detector:
         candidates = [c for c in candidates if table_sized(c[0])]
         spares = [c for c in _plausible_completions(other_way, white, bright, model_mask) if table_sized(c[0])]
         kept = _nms(candidates, cfg.nms_iou, spares)[: cfg.max_cards]
+        # a close-up comes after the cards of the usual size, so that it neither sets their size
+        # nor suppresses one: a pale worktop round a card is card-shaped too (edje-tfod IMG_2508)
+        kept += _nms(_white_bordered(white, close, bright, insets=(0.05, 0.025)), cfg.nms_iou)[:CLOSE_UPS]
         full_gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY) if cfg.refine else None
         # the table's card size from the quads kept whole (one per place), else from the candidates
         whole = [quad for quad, _, partial, _ in kept if not partial]
