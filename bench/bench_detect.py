@@ -3,9 +3,12 @@ and identified exactly, corner accuracy, and the speed of detection + identifica
 1280x720 frames of 8 cards, single thread.
 
 Usage: ``python bench/bench_detect.py [--scenes 260] [--deck standard-52] [--overlap]
-[--saturation S] [--size WxH] [--no-identify] [--thorough] [--detector shipped|model|cues]``.
+[--saturation S] [--size WxH] [--tilt K] [--no-identify] [--thorough] [--detector shipped|model|cues]``.
 ``--size`` renders the same scenes at another camera resolution: the cards take the same share
-of the frame, so fewer pixels (a webcam's 640x480, a camera mounted higher). Cards are found
+of the frame, so fewer pixels (a webcam's 640x480, a camera mounted higher). ``--tilt`` shows
+them as a camera tilted away from the table sees them, a phone photo taken at an angle: the
+frame's top edge shrunk to K of its width (0.8 is about 20 degrees, 0.65 about 35, 0.5 about
+50), the cards not wholly in the picture left out of the truth. Cards are found
 and named as the kiosk does (:func:`kiosk.vision.naming.look`: the outline model alone first,
 every cue where that falls short); ``--thorough`` runs every cue on every frame and times
 detection and identification apart.
@@ -27,6 +30,7 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -40,7 +44,7 @@ from _vision import (
     unconfirmable,
 )
 
-from kiosk.render.scenes import SceneCard, render_scene
+from kiosk.render.scenes import Scene, SceneCard, render_scene
 from kiosk.vision.detect import polygon_iou
 from kiosk.vision.naming import look, name_cards
 from kiosk.vision.train.augment import desaturated
@@ -102,6 +106,20 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def tilted(scene: Scene, k: float) -> Scene:
+    """``scene`` as a camera tilted away from the table sees it: the frame's top edge shrunk to
+    ``k`` of its width about its middle; the cards wholly in the picture, their corners moved."""
+    h, w = scene.image.shape[:2]
+    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    view = cv2.getPerspectiveTransform(frame, np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]))
+    image = cv2.warpPerspective(scene.image, view, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    cards = [replace(c, corners=cv2.perspectiveTransform(c.corners.reshape(-1, 1, 2), view).reshape(4, 2))
+             for c in scene.cards]
+    inside = [c for c in cards if (c.corners >= 1).all() and (c.corners[:, 0] < w - 1).all()
+              and (c.corners[:, 1] < h - 1).all()]
+    return replace(scene, image=image, cards=inside, labels=None)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=260, help="8 cards each (260 -> 2080 cards)")
@@ -113,6 +131,8 @@ def main() -> int:
                     help="scale the frames' colour by this (0: grey), a washed-out camera")
     ap.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
                     help="frame size (default 1280x720); cards are 8-15%% of its width")
+    ap.add_argument("--tilt", type=float, default=1.0, metavar="K",
+                    help="a camera tilted away: the frame's top edge K of its width (1: overhead)")
     ap.add_argument("--thorough", action="store_true",
                     help="every cue on every frame (the kiosk glances first: kiosk.vision.naming.look)")
     add_detector_option(ap)
@@ -131,6 +151,8 @@ def main() -> int:
     for i in range(args.scenes):
         scene = render_scene(args.deck, 8, args.seed + i, args.size, split="heldout",
                              overlap=args.overlap)
+        if args.tilt < 1:
+            scene = tilted(scene, args.tilt)
         image = desaturated(scene.image, args.saturation)
         if identifier and not args.thorough:  # as the kiosk does: at a glance first
             pairs = look_t(lambda img=image: look(identifier, detector, img).named)
@@ -170,10 +192,11 @@ def main() -> int:
             by_error[bisect.bisect_right(ERROR_BINS, errors[-1] / short) - 1].append(got == want)
             if identifier and got != want:
                 confusion[(want, got or "none")] += 1
-    print(f"held-out scenes: {args.scenes} x 8 cards = {cards} cards"
+    print(f"held-out scenes: {args.scenes}, {cards} cards"
           f"{' (overlapping)' if args.overlap else ''}, deck {args.deck}"
           f"{f', colour saturation {args.saturation:g}' if args.saturation < 1 else ''}"
-          f"{f', frames {args.size[0]}x{args.size[1]}' if args.size != (1280, 720) else ''}")
+          f"{f', frames {args.size[0]}x{args.size[1]}' if args.size != (1280, 720) else ''}"
+          f"{f', tilted (top edge {args.tilt:g} of the width)' if args.tilt < 1 else ''}")
     print(f"  detected {found / cards:.2%} ({found}); with a visible index "
           f"{visible_found / max(visible, 1):.2%} of {visible}; "
           f"extra quads {extra / args.scenes:.2f}/frame")
