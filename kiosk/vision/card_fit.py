@@ -14,7 +14,7 @@ corner read.
 The search runs on the outline's surroundings scaled so that the card is a few dozen pixels
 wide, for each angle on the edge pixels turned into the rectangle's axes, where sums along a
 side are differences of running sums; the rectangles it returns are refined on the full
-picture by :func:`~kiosk.vision.detect.refine_quad` when they are read."""
+picture by :func:`~kiosk.vision.detect.refine_quads` when they are read."""
 
 from __future__ import annotations
 

@@ -126,7 +126,7 @@ OCCLUDED_SIZE = 1.3
 #: short (seven cards outlined less closely in 80 piles).
 COMPLETED_SIZE = 2.0
 #: A refused outline is also looked at refitted to the edges within this share of its short side
-#: (:meth:`Detector.refit`; :func:`refine_quad`'s own reach is 0.09 of its mean side): on a pale
+#: (:meth:`Detector.refit`; :func:`refine_quads`' own reach is 0.09 of its mean side): on a pale
 #: table an outline may lie 16-50 px off its card, one side on a pip row or on the table, and
 #: its index crops then cut the wrong place (session 26: held-out +3 names, piles +4,
 #: `edje-tfod` +3, none wrong; 0.1-0.3 and two reaches at once measured in `docs/vision.md`).
@@ -387,13 +387,13 @@ class Detector:
         # the table's card size from the quads kept whole (one per place), else from the candidates
         whole = [quad for quad, _, partial, _ in kept if not partial]
         table_card = _table_card_size(_card_size(whole), len(whole)) or known
+        outlines = [quad / scale for quad, _, _, _ in kept]
+        if full_gray is not None:
+            outlines = refine_quads(full_gray, outlines)
         out = []
-        for quad, score, partial, alternates in kept:
+        for q, (quad, score, partial, alternates) in zip(outlines, kept, strict=True):
             if not partial:
                 alternates = [*alternates, *_card_ends(quad, table_card)]
-            q = quad / scale
-            if full_gray is not None:
-                q = refine_quad(full_gray, q)
             out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
         return out, hand or model_mask is None or _explained(model_mask, [quad for quad, _, _, _ in kept], lo), model
 
@@ -443,11 +443,8 @@ class Detector:
             gray = None
         elif gray is None:
             gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
-        out = []
-        for alt in quads:
-            q = order_corners(refine_quad(gray, alt) if gray is not None else alt)
-            out.append(Detection(q, bgr, 0.0, True))
-        return out
+        refined = refine_quads(gray, quads) if gray is not None else list(quads)
+        return [Detection(order_corners(q), bgr, 0.0, True) for q in refined]
 
     def refit(self, frame: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray | None]:
         """Each of ``quads`` (refused outlines, frame pixels) refitted to the edges within
@@ -458,13 +455,11 @@ class Detector:
         if bgr is None:
             return [None] * len(quads)
         gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
-        out: list[np.ndarray | None] = []
-        for quad in quads:
-            quad = order_corners(quad)
-            reach = REFIT_REACH * float(np.linalg.norm(quad[1] - quad[0]))
-            fitted = order_corners(refine_quad(gray, refine_quad(gray, quad, reach), reach))
-            out.append(fitted if float(np.abs(fitted - quad).max()) > REFIT_MOVED else None)
-        return out
+        ordered = [order_corners(quad) for quad in quads]
+        reaches = [REFIT_REACH * float(np.linalg.norm(quad[1] - quad[0])) for quad in ordered]
+        fitted = [order_corners(q) for q in refine_quads(gray, refine_quads(gray, ordered, reaches), reaches)]
+        return [f if float(np.abs(f - quad).max()) > REFIT_MOVED else None
+                for f, quad in zip(fitted, ordered, strict=True)]
 
     def _quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
               ) -> tuple[np.ndarray, float, bool] | None:
@@ -625,9 +620,9 @@ def _explained(solid: np.ndarray, quads: list[np.ndarray], smallest: float) -> b
     for quad in quads:
         cv2.fillConvexPoly(cover, np.round(quad).astype(np.int32), 255)
     rest = cv2.bitwise_and(cv2.erode(solid, _RIM), cv2.bitwise_not(cv2.dilate(cover, _RIM)))
-    if not cv2.countNonZero(rest):
-        return True
     card = float(np.median(np.abs(_shoelace(np.array(quads))))) if quads else smallest
+    if cv2.countNonZero(rest) < GLANCE_UNSEEN * card:
+        return True  # no piece can be that large (labelling the pieces costs a glance 1-2 ms)
     stats = cv2.connectedComponentsWithStats(rest, connectivity=8)[2]
     return bool(stats[1:, cv2.CC_STAT_AREA].max() < GLANCE_UNSEEN * card)
 
@@ -920,8 +915,10 @@ def _intersect(l1: np.ndarray, l2: np.ndarray) -> tuple[float, float] | None:
     return float(x1 + t * vx1), float(y1 + t * vy1)
 
 
-def refine_quad(gray: np.ndarray, quad: np.ndarray, reach: float | None = None) -> np.ndarray:
-    """Sub-pixel corners from the full-resolution image.
+def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
+                 reaches: Sequence[float] | None = None) -> list[np.ndarray]:
+    """Sub-pixel corners of each of ``quads`` from the full-resolution image, each side moved
+    by up to its ``reaches`` entry (pixels; by default 9 % of the quad's mean side, 3 at least).
 
     Along the normal of each side, at a dozen points of its middle third (clear of the rounded
     corners and the indices), the outline is where the profile first rises, coming from
@@ -929,31 +926,47 @@ def refine_quad(gray: np.ndarray, quad: np.ndarray, reach: float | None = None) 
     the first such crossing skips pips and printed frame lines further in, and a shadow outside
     only deepens the dip before it. On a table brighter than the card the first dip is taken
     instead. The points are refitted as lines and intersected. A side without a consistent
-    crossing (covered by another card) keeps its place.
+    crossing (covered by another card) keeps its place. Each quad is refined on its own; their
+    profiles are sampled and searched together (one quad at a time cost a glance frame 2-3 ms
+    of numpy calls on a dozen samples each).
     """
-    quad = order_corners(quad)  # clockwise, so that the normals below point into the card
-    vec = quad[_NEXT] - quad
-    length = np.linalg.norm(vec, axis=1, keepdims=True)
-    r = reach if reach is not None else max(3.0, 0.09 * float(length.mean()))
+    if not len(quads):
+        return []
+    q = np.stack([order_corners(quad) for quad in quads])  # clockwise: the normals point inwards
+    vec = q[:, _NEXT] - q
+    length = np.linalg.norm(vec, axis=2, keepdims=True)
+    rs = list(reaches) if reaches is not None else [max(3.0, 0.09 * float(side.mean())) for side in length]
     d = vec / np.maximum(length, 1e-6)
-    nrm = np.stack([-d[:, 1], d[:, 0]], axis=1)  # (4, 2), pointing inwards
-    steps = np.linspace(-r, r, int(4 * r) + 1, dtype=np.float32)
+    nrm = np.stack([-d[..., 1], d[..., 0]], axis=-1)  # (N, 4, 2), pointing inwards
+    steps = [np.linspace(-r, r, int(4 * r) + 1, dtype=np.float32) for r in rs]
+    # every quad's profiles padded to the longest by repeating their last sample: a flat tail
+    # adds no crossing and moves no extreme
+    width = max(len(st) for st in steps)
+    padded = np.stack([np.pad(st, (0, width - len(st)), mode="edge") for st in steps])  # (N, S)
     ts = np.linspace(0.35, 0.65, 12, dtype=np.float32)
-    base = quad[:, None, :] + ts[None, :, None] * vec[:, None, :]  # (4, 12, 2)
-    pts = base[:, :, None, :] + steps[None, None, :, None] * nrm[:, None, None, :]  # (4, 12, S, 2)
-    flat = pts.reshape(48, -1, 2)
+    base = q[:, :, None, :] + ts[None, None, :, None] * vec[:, :, None, :]  # (N, 4, 12, 2)
+    pts = base[:, :, :, None, :] + padded[:, None, None, :, None] * nrm[:, :, None, None, :]  # (N, 4, 12, S, 2)
+    flat = pts.reshape(-1, width, 2)
     prof = cv2.remap(gray, np.ascontiguousarray(flat[..., 0]), np.ascontiguousarray(flat[..., 1]),
                      cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    outside = prof[:, 0]
-    rise, rising = _first_crossing(prof, (outside + prof.max(axis=1)) / 2, steps)
-    rising &= prof.max(axis=1) - outside > 12
+    row_steps = np.repeat(padded, 48, axis=0)
+    outside, top, low = prof[:, 0], prof.max(axis=1), prof.min(axis=1)
+    rise, rising = _first_crossing(prof, (outside + top) / 2, row_steps)
+    rising &= top - outside > 12
     # on a table brighter than the card, the outline is where the profile first dips (the
     # card's edge and shadow draw a darker line round it)
-    dip, dipping = _first_crossing(-prof, -(outside + prof.min(axis=1)) / 2, steps)
-    dipping &= outside - prof.min(axis=1) > 12
-    off = np.where(rising, rise, dip).reshape(4, 12)
-    ok = (rising | dipping).reshape(4, 12)
-    moved = base + off[..., None] * nrm[:, None, :]
+    dip, dipping = _first_crossing(-prof, -(outside + low) / 2, row_steps)
+    dipping &= outside - low > 12
+    off = np.where(rising, rise, dip).reshape(-1, 4, 12)
+    ok = (rising | dipping).reshape(-1, 4, 12)
+    moved = base + off[..., None] * nrm[:, :, None, :]
+    return [_refined(quad, moved[i], off[i], ok[i], rs[i]) for i, quad in enumerate(q)]
+
+
+def _refined(quad: np.ndarray, moved: np.ndarray, off: np.ndarray, ok: np.ndarray, r: float) -> np.ndarray:
+    """``quad`` with each corner where the lines through the ``moved`` edge points of its two
+    sides meet (points ``ok``, found ``off`` their sample point along the normal), where both
+    sides found a consistent edge within ``r`` and the corner moves no more than 2 ``r``."""
     lines: list[np.ndarray | None] = []
     for k in range(4):
         if ok[k].sum() < 6 or np.ptp(off[k][ok[k]]) > r:
@@ -973,15 +986,15 @@ def refine_quad(gray: np.ndarray, quad: np.ndarray, reach: float | None = None) 
 
 def _first_crossing(prof: np.ndarray, level: np.ndarray, steps: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray]:
-    """Per profile row, the sub-sample position where it first rises through ``level``, and
-    whether it does (negate both to find the first fall)."""
+    """Per profile row, the sub-sample position (along its row of ``steps``) where it first
+    rises through ``level``, and whether it does (negate both to find the first fall)."""
     lv = level[:, None]
     cross = (prof[:, :-1] < lv) & (prof[:, 1:] >= lv)
     first = cross.argmax(axis=1)
     rows = np.arange(len(prof))
     a, b = prof[rows, first], prof[rows, first + 1]
     frac = np.clip((level - a) / np.where(np.abs(b - a) > 1e-6, b - a, 1e-6), 0, 1)
-    return steps[first] + frac * (steps[1] - steps[0]), np.asarray(cross.any(axis=1))
+    return steps[rows, first] + frac * (steps[:, 1] - steps[:, 0]), np.asarray(cross.any(axis=1))
 
 
 def _rings(quads: np.ndarray, inset: float, n: int = 10) -> np.ndarray:
