@@ -38,6 +38,7 @@ from kiosk.vision.detect import (
     order_corners,
     polygon_iou,
     quad_aspect,
+    refine_quads,
 )
 from kiosk.vision.face import FACE_SIZE, card_sides, index_crops
 from kiosk.vision.identify import Identifier
@@ -414,6 +415,30 @@ def test_a_large_frame_is_analysed_at_its_own_scale(detector: Detector) -> None:
     lay(img, "KD", quad)
     iou, corners = match(detector.detect(img), quad)
     assert iou > 0.95 and corner_error(corners, quad) < 6
+
+
+@settings(max_examples=20, deadline=None)
+@given(offsets=st.lists(st.tuples(st.floats(-12, 12), st.floats(-12, 12), st.floats(-0.3, 0.3),
+                                  st.floats(0.8, 1.3)), min_size=1, max_size=6),
+       reach=st.none() | st.floats(3, 30))
+def test_outlines_refined_together_get_the_corners_each_gets_alone(
+        offsets: list[tuple[float, float, float, float]], reach: float | None) -> None:
+    """``refine_quads`` samples the sides of every outline at once, padding the shorter
+    profiles of the smaller outlines: each outline must still get exactly the corners it gets
+    refined alone, whatever the others' sizes and reaches."""
+    img = table("heldout/oak", size=(640, 360))
+    cards = [card_quad((160, 180), 80, 0.3), card_quad((420, 170), 95, 1.9)]
+    for card_id, quad in zip(("QS", "8H"), cards, strict=True):
+        lay(img, card_id, quad)
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    quads = []
+    for k, (dx, dy, turn, scale) in enumerate(offsets):
+        centre = cards[k % 2].mean(axis=0) + np.float32([dx, dy])
+        quads.append(card_quad(tuple(centre), (80, 95)[k % 2] * scale, (0.3, 1.9)[k % 2] + turn))
+    reaches = None if reach is None else [reach * (1 + k % 3) for k in range(len(quads))]
+    together = refine_quads(gray, quads, reaches)
+    alone = [refine_quads(gray, [q], None if reaches is None else [reaches[k]])[0] for k, q in enumerate(quads)]
+    assert all(np.array_equal(a, b) for a, b in zip(together, alone, strict=True))
 
 
 @pytest.mark.parametrize("level", [40, 90])
