@@ -753,3 +753,24 @@ def test_a_shape_read_by_one_corner_is_searched_again_closer(
     assert (answer.card_id, answer.corners) == ("3C", 2)
     assert polygon_iou(found.corners, card) > 0.85
     assert searches[0] == card_fit.AROUND and 1 <= searches.count(card_fit.CLOSER) <= CLOSER_AGAIN
+
+
+def test_a_refused_close_up_gets_no_second_look() -> None:
+    """A card-shaped outline filling most of the frame (``DetectorConfig.close_up_area``) that
+    is no card, the kiosk's own mat with cards on it, is refused without the second looks and
+    card shapes round it: searched like that, the mat cost referee frames a tenth more time.
+    An outline of the usual size, refused, is looked at again as before."""
+    img = np.full((360, 640, 3), 60, np.uint8)
+    mat = card_quad((320, 180), 340, np.pi / 2 + 0.01)
+    cv2.fillConvexPoly(img, mat.astype(np.int32), (90, 140, 60))
+    card = card_quad((250, 200), 50, 0.4)
+    composite_card(img, face_bgra(load_deck("standard-52")["9H"], None, 160), card)
+    whole = Detection(mat, img, 1.0, alternates=(card_quad((320, 180), 300, np.pi / 2),))
+    assert cv2.contourArea(mat) > DETECTOR.config.max_area * 640 * 360
+    reader = ByPaper()
+    assert [a.card_id for _, a in name_cards(reader, DETECTOR, img, [whole])] == [None]
+    assert reader.calls == [1]
+    small = Detection(card_quad((380, 150), 50, 0.4), img, 1.0, alternates=(card,))  # on the mat
+    reader = ByPaper()
+    name_cards(reader, DETECTOR, img, [small])
+    assert len(reader.calls) > 1

@@ -187,7 +187,7 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     those named; the looks read by both of a card's corners are taken first (session 34:
     held-out 900186's queen of clubs, named on an outline across it before)."""
     detections = [d for d, _ in out]
-    refused = [k for k, (_, a) in enumerate(out) if a.card_id is None]
+    refused = [k for k, (d, a) in enumerate(out) if a.card_id is None and not _close_up(d, detector)]
     if not refused:
         return out
     # each refused outline offers the cards its print shows (whole: named only where both
@@ -282,11 +282,12 @@ def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     taken. Where none is read so, the search is run again closer round the first CLOSER_AGAIN
     shapes that one corner read as the card wanted."""
     targets = [k for k, (_, a) in enumerate(out) if a.card_id is not None and a.corners == 1]
-    leaning = [k for k, (_, a) in enumerate(out) if a.card_id is None and a.confidence >= GUESS_CONFIDENCE]
+    unread = [k for k, (d, a) in enumerate(out) if a.card_id is None and not _close_up(d, detector)]
+    leaning = [k for k in unread if out[k][1].confidence >= GUESS_CONFIDENCE]
     targets += sorted(leaning, key=lambda k: -out[k][1].confidence)[:MAX_GUESSED]
     named = [d.corners for d, a in out if a.card_id is not None]
-    apart = [k for k, (d, a) in enumerate(out) if a.card_id is None and a.confidence < GUESS_CONFIDENCE
-             and not _lies_on(d.corners, named, APART)] if named else []
+    apart = [k for k in unread if out[k][1].confidence < GUESS_CONFIDENCE
+             and not _lies_on(out[k][0].corners, named, APART)] if named else []
     targets += sorted(apart, key=lambda k: -out[k][0].score)[:MAX_APART]
     if not targets:
         return out
@@ -331,6 +332,15 @@ def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
                 out[k] = (replace(card, corners=shape.corners), answer)
                 moved.add(k)
     return [(k, quad) for k, quad in near if k not in moved]
+
+
+def _close_up(card: Detection, detector: Detector) -> bool:
+    """Whether ``card`` is a close-up (``DetectorConfig.close_up_area``): refused, it gets no
+    second look. A picture filled by one card shows its corners whole, and what else is that
+    large and card-shaped (the kiosk's own mat, a worktop) holds cards: searched round for
+    card shapes and fans, the mat cost the virtual table's referee frames a tenth more time."""
+    h, w = card.frame.shape[:2]
+    return bool(cv2.contourArea(np.asarray(card.corners, np.float32)) > detector.config.max_area * w * h)
 
 
 def _lies_on(quad: np.ndarray, cards: Sequence[np.ndarray], iou: float) -> bool:
