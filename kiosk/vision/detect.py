@@ -349,8 +349,8 @@ class Detector:
                     plain = self._soft_quad(cnt, a, lo, most) if cue.soft else self._quad(cnt, a, lo, most)
                 if plain is not None and _on_frame_edge(plain[0], white.shape):
                     plain = None  # a side along the frame's edge is the frame's cut, not the card's
-                if plain is not None and cv2.contourArea(plain[0]) > hi:
-                    close.append(plain)  # a close-up: offered apart (below), the region as before
+                if plain is not None and self.is_close_up(plain[0], white.shape):
+                    close.append(plain)  # offered apart (below), the region as before
                     plain = None
                 if plain is not None:
                     candidates.append(plain)
@@ -396,6 +396,11 @@ class Detector:
                 alternates = [*alternates, *_card_ends(quad, table_card)]
             out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
         return out, hand or model_mask is None or _explained(model_mask, [quad for quad, _, _, _ in kept], lo), model
+
+    def is_close_up(self, quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+        """Whether ``quad`` fills more of a picture of ``shape`` than the cards of the usual size
+        do (``DetectorConfig.max_area``): a close-up, offered apart from them."""
+        return bool(cv2.contourArea(np.asarray(quad, np.float32)) > self.config.max_area * shape[0] * shape[1])
 
     def _analysis_copy(self, bgr: np.ndarray) -> tuple[np.ndarray, float]:
         """The frame at :attr:`DetectorConfig.work_side` on its long side (never enlarged), and

@@ -335,12 +335,11 @@ def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
 
 
 def _close_up(card: Detection, detector: Detector) -> bool:
-    """Whether ``card`` is a close-up (``DetectorConfig.close_up_area``): refused, it gets no
-    second look. A picture filled by one card shows its corners whole, and what else is that
-    large and card-shaped (the kiosk's own mat, a worktop) holds cards: searched round for
-    card shapes and fans, the mat cost the virtual table's referee frames a tenth more time."""
-    h, w = card.frame.shape[:2]
-    return bool(cv2.contourArea(np.asarray(card.corners, np.float32)) > detector.config.max_area * w * h)
+    """Whether ``card`` is a close-up (:meth:`Detector.is_close_up`): refused, it gets no second
+    look. A picture filled by one card shows its corners whole, and what else is that large and
+    card-shaped (the kiosk's own mat, a worktop) holds cards: searched round for card shapes and
+    fans, the mat cost the virtual table's referee frames a tenth more time."""
+    return detector.is_close_up(card.corners, card.frame.shape)
 
 
 def _lies_on(quad: np.ndarray, cards: Sequence[np.ndarray], iou: float) -> bool:
