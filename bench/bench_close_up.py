@@ -2,9 +2,9 @@
 camera mounted low. Each of the first three cards of a held-out scene (cards apart) is cut out
 with a margin of M times its bounding box's longer side (cut short where the scene ends: the
 card then runs off the picture) and scaled to ``--width`` pixels wide; the picture is looked at
-as ``kiosk recognize`` looks at a photo (every cue). Per margin: cards detected (a found quad
-at IoU >= 0.7 with the card), named right, and names of a card that is not in the scene (a
-neighbour reaching into the picture and named is not counted).
+by ``kiosk recognize`` (:func:`kiosk.vision.recognize.recognize`). Per margin: cards detected
+and named (a named card's quad at IoU >= 0.7 with the card), named right, and names of a card
+that is not in the scene (a neighbour reaching into the picture and named is not counted).
 
 Usage: ``python bench/bench_close_up.py [--scenes 30] [--margins 0.02,0.08,0.15,0.3]
 [--width 800] [--deck standard-52]``.
@@ -22,7 +22,7 @@ from _vision import load_identifier, match_truth
 
 from kiosk.render.scenes import render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.naming import name_cards
+from kiosk.vision.recognize import recognize
 
 CARDS_PER_SCENE = 3
 
@@ -66,16 +66,16 @@ def main() -> int:
             for card in scene.cards[:CARDS_PER_SCENE]:
                 picture, truth = close_up(scene.image, card.corners, margin, args.width)
                 share.append(cv2.contourArea(truth) / (picture.shape[0] * picture.shape[1]))
-                named = name_cards(identifier, detector, picture, detector.detect(picture))
-                ids = [a.card_id for _, a in named if a.card_id is not None]
-                counts["detected"] += bool(match_truth([d.corners for d, _ in named], [truth], 0.7))
+                named = recognize(picture, identifier, detector)
+                ids = [c.card_id for c in named]
+                counts["detected"] += bool(match_truth([np.array(c.corners, np.float32) for c in named], [truth], 0.7))
                 counts["right"] += card.card_id in ids
                 counts["elsewhere"] += sum(c not in present for c in ids)
                 missed[scene.table] += card.card_id not in ids
         n = len(share)
         print(f"  margin {margin:g} (the card {np.median(share):.0%} of the picture, median; "
               f"{max(share):.0%} at most): "
-              f"detected {counts['detected'] / n:.1%}, named right {counts['right'] / n:.1%} of {n}; "
+              f"named right {counts['right'] / n:.1%} of {n}, on its outline {counts['detected'] / n:.1%}; "
               f"names of a card not in the scene {counts['elsewhere']}; not named, by table: "
               + (", ".join(f"{t} {k}" for t, k in sorted(missed.items()) if k) or "none"))
     return 0

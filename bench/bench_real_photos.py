@@ -2,8 +2,9 @@
 when the identifier is available, share named with the right rank; per-set figures and the
 rank confusions. Usage: ``python bench/bench_real_photos.py [--deck standard-52] [--limit N]
 [--thorough] [--detector shipped|model|cues]``. Cards are found and named as the kiosk does on
-camera frames (:func:`kiosk.vision.naming.look`: at a glance first); ``--thorough`` runs every
-cue on every photo, as ``kiosk recognize`` does.
+camera frames (:func:`kiosk.vision.naming.look`: at a glance first); ``--thorough`` looks at
+every photo as ``kiosk recognize`` does (:func:`kiosk.vision.recognize.read_still`: every cue,
+and zoomed out where that names no card).
 
 A boxed card counts as detected when a detected quad's bounding box overlaps the labelled box
 with IoU >= 0.5 (each detection matches at most one box). The labels box only the visible part
@@ -28,7 +29,9 @@ import cv2
 import numpy as np
 from _vision import add_detector_option, pick_detector, unconfirmable
 
-from kiosk.vision.naming import look, name_cards
+from kiosk.vision.identify import Identification
+from kiosk.vision.naming import look
+from kiosk.vision.recognize import read_still
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-cards" / "edje-tfod"
 RANKS = {"nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
@@ -111,7 +114,8 @@ def main() -> int:
     ap.add_argument("--deck", default="standard-52")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--no-identify", action="store_true", help="detection only")
-    ap.add_argument("--thorough", action="store_true", help="every cue on every photo (kiosk recognize)")
+    ap.add_argument("--thorough", action="store_true",
+                    help="as kiosk recognize: every cue, zoomed out where nothing is named")
     ap.add_argument("--misses", type=Path, help="write annotated missed photos here (a tmp dir)")
     add_detector_option(ap)
     args = ap.parse_args()
@@ -138,26 +142,26 @@ def main() -> int:
             img = cv2.imread(str(photo))
             labels = load_boxes(photo.with_suffix(".xml"))
             t0 = time.perf_counter()
+            names: list[Identification] = []
             if identifier is not None and not args.thorough:  # as the kiosk does: at a glance first
                 named = look(identifier, detector, img).named
-                times.append(time.perf_counter() - t0)
-                dets, names = [d for d, _ in named], [i for _, i in named]
+                quads, names = [d.corners for d, _ in named], [i for _, i in named]
+            elif identifier is not None:  # as kiosk recognize does
+                read = read_still(img, identifier, detector)
+                quads, names = [q for q, _ in read], [i for _, i in read]
             else:
-                dets = detector.detect(img)
-                times.append(time.perf_counter() - t0)
-                if identifier is not None:  # refused outlines get a second look
-                    named = name_cards(identifier, detector, img, dets)
-                    dets, names = [d for d, _ in named], [i for _, i in named]
-            m = match([b for _, b in labels], [d.corners for d in dets], img.shape)
-            seen = match([b for _, b in labels], [d.corners for d in dets], img.shape, visible=True)
+                quads = [d.corners for d in detector.detect(img)]
+            times.append(time.perf_counter() - t0)
+            m = match([b for _, b in labels], quads, img.shape)
+            seen = match([b for _, b in labels], quads, img.shape, visible=True)
             covered += len(seen)
             boxed += len(labels)
             found += len(m)
-            extra += len(dets) - len(m)
+            extra += len(quads) - len(m)
             if identifier is not None:
                 unsure += unconfirmable(names)
-                ranks = [names[j].card_id[:-1] if names[j].card_id else "none" for j in range(len(dets))]
-                elsewhere += named_elsewhere(labels, [d.corners for d in dets], ranks, img.shape)
+                ranks = [n.card_id[:-1] if n.card_id else "none" for n in names]
+                elsewhere += named_elsewhere(labels, quads, ranks, img.shape)
                 right_seen += sum(ranks[j] == labels[i][0] for i, j in seen.items())
                 for i, j in m.items():
                     want = labels[i][0]
@@ -168,14 +172,14 @@ def main() -> int:
                 args.misses.mkdir(parents=True, exist_ok=True)
                 for _, (x0, y0, x1, y1) in labels:
                     cv2.rectangle(img, (x0, y0), (x1, y1), (255, 0, 0), 2)
-                for d in dets:
-                    cv2.polylines(img, [d.corners.astype(np.int32)], True, (0, 255, 0), 2)
+                for q in quads:
+                    cv2.polylines(img, [q.astype(np.int32)], True, (0, 255, 0), 2)
                 cv2.imwrite(str(args.misses / f"{split}-{photo.stem}.png"), img)
         print(f"edje-tfod/{split}: {len(photos)} photos, {boxed} boxed cards, "
               f"detected {found / boxed:.1%} ({found}) by box IoU >= 0.5, "
               f"{covered / boxed:.1%} ({covered}) counting completed hidden cards, "
               f"unmatched detections {extra}, "
-              f"{'detect' if args.thorough or identifier is None else 'detect and name'} median "
+              f"{'detect' if identifier is None else 'detect and name'} median "
               f"{statistics.median(times) * 1000:.1f} ms")
         if identifier is not None:
             print(f"  right rank {right / boxed:.1%} of boxed ({right}), "

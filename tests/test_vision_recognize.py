@@ -14,11 +14,12 @@ import pytest
 from kiosk.cli import main
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
-from kiosk.render.scenes import card_quad, render_scene
+from kiosk.render.scenes import card_quad, render_empty, render_scene
 from kiosk.render.textures import table_background
 from kiosk.vision import identify
-from kiosk.vision.detect import Detection
+from kiosk.vision.detect import Detection, Detector, polygon_iou
 from kiosk.vision.identify import Identification, default_models_dir
+from kiosk.vision.recognize import _turned, recognize
 
 
 class ByBrightness:
@@ -122,3 +123,51 @@ def test_a_photo_of_one_card_close_up_names_it(family: str, card_id: str, angle:
     assert main(["recognize", "--deck", "standard-52", "--json", str(path)]) == 0
     found = json.loads(capsys.readouterr().out)["cards"]
     assert [c["id"] for c in found] == [card_id]
+
+
+@pytest.mark.parametrize(("seed", "card_id"), [(900009, "3D"), (900024, "4S")])
+def test_a_close_up_on_a_white_table_is_named_zoomed_out(seed: int, card_id: str) -> None:
+    """A held-out card on a white cloth cut out with 2 % of margin and scaled to 800 px (as
+    ``bench/bench_close_up.py``): its faint border lost, the first look took its pips' boxes
+    for cards and named nothing; in the middle of a frame three times as large it is named, at
+    its place in the picture (900024's four of spades runs off the picture: its corners too)."""
+    if not (default_models_dir() / "index.tflite").is_file():
+        pytest.skip("the shipped index model is not built yet")
+    scene = render_scene("standard-52", 8, seed, split="heldout", overlap=False)
+    assert scene.table == "white"
+    card = next(c for c in scene.cards if c.card_id == card_id)
+    (x0, y0), (x1, y1) = card.corners.min(axis=0), card.corners.max(axis=0)
+    m = 0.02 * max(x1 - x0, y1 - y0)
+    h, w = scene.image.shape[:2]
+    left, top, right, bottom = int(max(0, x0 - m)), int(max(0, y0 - m)), int(min(w, x1 + m)), int(min(h, y1 + m))
+    scale = 800 / (right - left)
+    photo = cv2.resize(scene.image[top:bottom, left:right], None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    truth = (card.corners - np.array([left, top], np.float32)) * scale
+    identifier = identify.Identifier("standard-52")
+    found = recognize(photo, identifier)
+    assert [c.card_id for c in found] == [card_id]
+    assert polygon_iou(np.array(found[0].corners, np.float32), truth) > 0.85
+
+
+def test_a_close_up_of_an_empty_table_names_nothing_zoomed_out_either() -> None:
+    """The second look at a picture that names nothing must not name the table's clutter."""
+    if not (default_models_dir() / "index.tflite").is_file():
+        pytest.skip("the shipped index model is not built yet")
+    identifier = identify.Identifier("standard-52")
+    for seed in range(700_000, 700_006):
+        table = render_empty(seed, (1280, 720), split="heldout")
+        assert not recognize(cv2.resize(table[100:500, 300:700], (800, 800), interpolation=cv2.INTER_CUBIC), identifier)
+
+
+def test_a_portrait_picture_turned_gives_corners_in_its_own_pixels() -> None:
+    """The turned look's corners come back where the card lies in the picture, not in the turned
+    one's pixels."""
+    if not (default_models_dir() / "index.tflite").is_file():
+        pytest.skip("the shipped index model is not built yet")
+    photo = table_background(5, (480, 640), "heldout", "oak").copy()
+    quad = card_quad((150, 420), 110, 0.4)
+    composite_card(photo, face_bgra(load_deck("standard-52")["9H"], None, 200), quad, (4.0, 4.0, 3.0, 0.4))
+    found = [(corners, a) for corners, a in _turned(photo, identify.Identifier("standard-52"), Detector())
+             if a.card_id is not None]
+    assert [a.card_id for _, a in found] == ["9H"]
+    assert polygon_iou(found[0][0], quad) > 0.9
