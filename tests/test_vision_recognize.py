@@ -19,7 +19,7 @@ from kiosk.render.textures import table_background
 from kiosk.vision import identify
 from kiosk.vision.detect import Detection, Detector, polygon_iou
 from kiosk.vision.identify import Identification, default_models_dir
-from kiosk.vision.recognize import _turned, recognize
+from kiosk.vision.recognize import _read, _turned, recognize
 
 
 class ByBrightness:
@@ -167,7 +167,7 @@ def test_a_portrait_picture_turned_gives_corners_in_its_own_pixels() -> None:
     photo = table_background(5, (480, 640), "heldout", "oak").copy()
     quad = card_quad((150, 420), 110, 0.4)
     composite_card(photo, face_bgra(load_deck("standard-52")["9H"], None, 200), quad, (4.0, 4.0, 3.0, 0.4))
-    found = [(corners, a) for corners, a in _turned(photo, identify.Identifier("standard-52"), Detector())
-             if a.card_id is not None]
+    (frame, back), = _turned(photo)
+    found = [(back(c), a) for c, a in _read(frame, identify.Identifier("standard-52"), Detector()) if a.card_id]
     assert [a.card_id for _, a in found] == ["9H"]
     assert polygon_iou(found[0][0], quad) > 0.9

@@ -2,13 +2,15 @@
 
 No tracking: a still has no history, so every detected quad the identifier names is reported,
 with its confidence; quads it refuses (not a card of the deck, unsure) are left out. A picture
-in which no card is named is looked at again zoomed out (:data:`ZOOM_OUT`: a phone photo of one
-card shows it far larger than the camera frames the detector was made for), then, if portrait,
-turned a quarter (the outline model's input is landscape).
+in which no card is named is looked at again in other views until one names a card: zoomed out
+(:data:`ZOOM_OUT`: a phone photo of one card shows it far larger than the camera frames the
+detector was made for), turned a quarter if portrait (the outline model's input is landscape),
+zoomed in (a small card on a busy floor).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,26 +18,37 @@ import cv2
 import numpy as np
 
 from kiosk.table import Point
-from kiosk.vision.detect import Detector, as_bgr, order_corners
+from kiosk.vision.detect import Detector, as_bgr, order_corners, polygon_iou
 from kiosk.vision.identify import Identification
 from kiosk.vision.naming import IdentifierLike, name_cards
 
+#: A view of a still: a frame to look at, and the map of its corners back to the still's pixels.
+View = tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]
 #: A photo of one card shows it larger than the camera frames the detector was made for: filling
 #: half the picture or more, on a pale table its faint border is lost and the pips' boxes are
 #: taken for cards. A picture that names no card is looked at again in the middle of a frame
 #: ZOOM_OUT times its size, the rest its own edge repeated: the card then lies at a table's
 #: scale (bench_close_up, 300 close-ups: the card at 54 % of the picture named 92.0 -> 99.3 %).
 ZOOM_OUT = 3
-#: The picture's long side at most in that frame (larger ones are scaled down first): a card
-#: filling half of it is still read from some 600 pixels, and a phone's 12-megapixel photo does
-#: not become a frame of a hundred.
-ZOOM_OUT_SIDE = 1280
+#: The picture's long side at most in the zoomed views (larger ones are scaled down first): a
+#: card filling half of it is still read from some 600 pixels, and a phone's 12-megapixel photo
+#: does not become a frame of a hundred.
+VIEW_SIDE = 1280
 #: The outline model's input is landscape (5:3): a 3:4 phone photo fitted into it uses 144 of its
 #: 320 columns, and its cards fall below the smallest the model learnt. Turned a quarter, a
 #: picture h/w times as tall as wide is seen min(h/w, 5/3) times as large; from 1.25 on that is
-#: worth another look (edje-tfod: 6 single cards of 3:4 photos named), under it the look is one
-#: more chance to misread (a near-square close-up of a washed-out jack read 10D at 0.99).
+#: worth another look (edje-tfod: 6 cards of 3:4 photos named), under it the look is one more
+#: chance to misread (a near-square close-up of a washed-out jack read 10D at 0.99).
 TURN_ASPECT = 1.25
+#: Still nothing named: the picture ZOOM_IN times as large, in tiles of its own size, so that a
+#: small card on a busy floor is seen as large as the outline model learnt cards.
+ZOOM_IN = 1.5
+#: The tiles overlap, and a card is named only where TILES_AGREEING of them name it: the cards
+#: of edje-tfod's phone photos named so were named in 2 to 6 tiles, the one name given to an
+#: empty table (10H at 0.87, 300 pictures of the kiosk's deck) in one.
+TILES_AGREEING = 2
+#: Two views' outlines overlapping this much (IoU) are one card: two names there are no answer.
+SAME_PLACE = 0.6
 
 
 @dataclass(frozen=True)
@@ -78,45 +91,78 @@ def recognize(image: np.ndarray, identifier: IdentifierLike,
 def read_still(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
                ) -> list[tuple[np.ndarray, Identification]]:
     """(corners, answer) of every outline read in the BGR still ``bgr``, named or refused: every
-    cue; where that names no card, also the cards the picture names zoomed out, and where that
-    names none either, turned a quarter (:func:`_zoomed_out`, :func:`_turned`)."""
+    cue; where that names no card, the cards named in other views of the picture, zoomed out,
+    turned, zoomed in (:func:`_zoomed_out`, :func:`_turned`, :func:`_zoomed_in`), until one does."""
     read = _read(bgr, identifier, detector)
-    for look_again in (_zoomed_out, _turned):
+    for views, times in ((_zoomed_out, 1), (_turned, 1), (_zoomed_in, TILES_AGREEING)):
         if any(ident.card_id is not None for _, ident in read):
             break
-        read += [(corners, ident) for corners, ident in look_again(bgr, identifier, detector)
-                 if ident.card_id is not None]
+        read += _agreed([(back(corners), ident) for frame, back in views(bgr)
+                         for corners, ident in _read(frame, identifier, detector) if ident.card_id is not None],
+                        times)
     return read
 
 
 def _read(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
           ) -> list[tuple[np.ndarray, Identification]]:
+    """(corners, answer) of each outline every cue finds in ``bgr``, second looks included."""
     return [(det.corners, ident) for det, ident in name_cards(identifier, detector, bgr, detector.detect(bgr))]
 
 
-def _zoomed_out(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
-                ) -> list[tuple[np.ndarray, Identification]]:
-    """:func:`_read` of ``bgr`` (scaled to ZOOM_OUT_SIDE at most) in the middle of a frame
-    ZOOM_OUT times as large, its edge repeated round it; corners in ``bgr``'s pixels. A card the
-    picture cuts keeps its corners beyond the picture's edge."""
+def _agreed(found: list[tuple[np.ndarray, Identification]], times: int) -> list[tuple[np.ndarray, Identification]]:
+    """One (corners, answer) per card of ``found`` (named in one or several views), the surest,
+    where it was named at least ``times``; none where views name different cards at one place
+    (outlines at SAME_PLACE or more)."""
+    places: list[list[tuple[np.ndarray, Identification]]] = []
+    for item in sorted(found, key=lambda f: -f[1].confidence):
+        place = next((p for p in places if polygon_iou(p[0][0], item[0]) >= SAME_PLACE), None)
+        if place is None:
+            places.append([item])
+        else:
+            place.append(item)
+    return [place[0] for place in places if len(place) >= times and len({ident.card_id for _, ident in place}) == 1]
+
+
+def _working_copy(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``bgr`` scaled to VIEW_SIDE on its long side at most, and the factors (x, y) back."""
     h, w = bgr.shape[:2]
-    scale = min(1.0, ZOOM_OUT_SIDE / max(h, w))
+    scale = min(1.0, VIEW_SIDE / max(h, w))
     small = bgr if scale == 1.0 else cv2.resize(bgr, (max(1, round(w * scale)), max(1, round(h * scale))),
                                                  interpolation=cv2.INTER_AREA)
+    return small, np.array([w / small.shape[1], h / small.shape[0]], np.float32)
+
+
+def _zoomed_out(bgr: np.ndarray) -> list[View]:
+    """The picture in the middle of a frame ZOOM_OUT times as large, its edge repeated round it.
+    A card the picture cuts keeps its corners beyond the picture's edge."""
+    small, back = _working_copy(bgr)
     sh, sw = small.shape[:2]
     dx, dy = (ZOOM_OUT - 1) * sw // 2, (ZOOM_OUT - 1) * sh // 2
-    frame = cv2.copyMakeBorder(small, dy, dy, dx, dx, cv2.BORDER_REPLICATE)
-    offset, back = np.array([dx, dy], np.float32), np.array([w / sw, h / sh], np.float32)
-    return [((corners - offset) * back, ident) for corners, ident in _read(frame, identifier, detector)]
+    return [(cv2.copyMakeBorder(small, dy, dy, dx, dx, cv2.BORDER_REPLICATE),
+             _moved_back(np.array([-dx, -dy], np.float32), back))]
 
 
-def _turned(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
-            ) -> list[tuple[np.ndarray, Identification]]:
-    """:func:`_read` of a portrait ``bgr`` turned a quarter clockwise, corners in ``bgr``'s
-    pixels; none for a picture under TURN_ASPECT as tall as wide."""
+def _turned(bgr: np.ndarray) -> list[View]:
+    """A portrait picture turned a quarter clockwise; none under TURN_ASPECT as tall as wide."""
     h, w = bgr.shape[:2]
     if h < TURN_ASPECT * w:
         return []
     # the turned picture's (x, y) is this one's (h - 1 - y, x)
-    return [(order_corners(np.stack([corners[:, 1], h - 1 - corners[:, 0]], axis=1)), ident)
-            for corners, ident in _read(cv2.rotate(bgr, cv2.ROTATE_90_CLOCKWISE), identifier, detector)]
+    return [(cv2.rotate(bgr, cv2.ROTATE_90_CLOCKWISE),
+             lambda c: order_corners(np.stack([c[:, 1], h - 1 - c[:, 0]], axis=1)))]
+
+
+def _zoomed_in(bgr: np.ndarray) -> list[View]:
+    """The picture scaled ZOOM_IN times, cut into 3 x 3 overlapping tiles of its own size."""
+    small, back = _working_copy(bgr)
+    sh, sw = small.shape[:2]
+    big = cv2.resize(small, (round(sw * ZOOM_IN), round(sh * ZOOM_IN)), interpolation=cv2.INTER_CUBIC)
+    bh, bw = big.shape[:2]
+    return [(big[y:y + sh, x:x + sw], _moved_back(np.array([x, y], np.float32), back / ZOOM_IN))
+            for y in (0, (bh - sh) // 2, bh - sh) for x in (0, (bw - sw) // 2, bw - sw)]
+
+
+def _moved_back(offset: np.ndarray, scale: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    """The map of a view's corners back to the still's pixels: moved by ``offset`` (the view's
+    origin in a copy of the still), then scaled by ``scale`` (the still's size over the copy's)."""
+    return lambda c: (c + offset) * scale
