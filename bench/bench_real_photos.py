@@ -4,7 +4,7 @@ rank confusions. Usage: ``python bench/bench_real_photos.py [--deck standard-52]
 [--thorough] [--detector shipped|model|cues]``. Cards are found and named as the kiosk does on
 camera frames (:func:`kiosk.vision.naming.look`: at a glance first); ``--thorough`` looks at
 every photo as ``kiosk recognize`` does (:func:`kiosk.vision.recognize.read_still`: every cue,
-and zoomed out where that names no card).
+then other views of a photo that names no card: zoomed out, turned, zoomed in).
 
 A boxed card counts as detected when a detected quad's bounding box overlaps the labelled box
 with IoU >= 0.5 (each detection matches at most one box). The labels box only the visible part
@@ -115,7 +115,7 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--no-identify", action="store_true", help="detection only")
     ap.add_argument("--thorough", action="store_true",
-                    help="as kiosk recognize: every cue, zoomed out where nothing is named")
+                    help="as kiosk recognize: every cue, other views where nothing is named")
     ap.add_argument("--misses", type=Path, help="write annotated missed photos here (a tmp dir)")
     add_detector_option(ap)
     args = ap.parse_args()

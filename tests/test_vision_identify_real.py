@@ -38,7 +38,7 @@ def test_pp2021_corners_sample_stays_above_the_measured_floor(real_cards: Path) 
 
 def test_edje_tfod_test_split_names_no_rank_that_is_not_there(real_cards: Path) -> None:
     """edje-tfod's test split (67 phone and webcam photos, clutter, overlaps), named as ``kiosk
-    recognize`` names cards (zoomed out where a photo names none): a card named where no
+    recognize`` names cards (in other views where a photo names none): a card named where no
     labelled card of that rank lies is what a kiosk would confirm as a wrong card. A regression
     floor, not the issue's target (95 %): the shipped pair of index members names 107 of 143
     boxed cards' ranks and no rank that is not there (session 21; session 18's single model 105

@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from conftest import bench_module
 
 from kiosk.cli import main
 from kiosk.decks import load_deck
@@ -136,21 +137,16 @@ def test_a_close_up_on_a_white_table_is_named_zoomed_out(seed: int, card_id: str
     scene = render_scene("standard-52", 8, seed, split="heldout", overlap=False)
     assert scene.table == "white"
     card = next(c for c in scene.cards if c.card_id == card_id)
-    (x0, y0), (x1, y1) = card.corners.min(axis=0), card.corners.max(axis=0)
-    m = 0.02 * max(x1 - x0, y1 - y0)
-    h, w = scene.image.shape[:2]
-    left, top, right, bottom = int(max(0, x0 - m)), int(max(0, y0 - m)), int(min(w, x1 + m)), int(min(h, y1 + m))
-    scale = 800 / (right - left)
-    photo = cv2.resize(scene.image[top:bottom, left:right], None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-    truth = (card.corners - np.array([left, top], np.float32)) * scale
+    photo, truth = bench_module("bench_close_up").close_up(scene.image, card.corners, 0.02, 800)
     identifier = identify.Identifier("standard-52")
     found = recognize(photo, identifier)
     assert [c.card_id for c in found] == [card_id]
     assert polygon_iou(np.array(found[0].corners, np.float32), truth) > 0.85
 
 
-def test_a_close_up_of_an_empty_table_names_nothing_zoomed_out_either() -> None:
-    """The second look at a picture that names nothing must not name the table's clutter."""
+def test_a_close_up_of_an_empty_table_names_nothing_in_other_views_either() -> None:
+    """The other views of a picture that names nothing (zoomed out, zoomed in) must not name the
+    table's clutter."""
     if not (default_models_dir() / "index.tflite").is_file():
         pytest.skip("the shipped index model is not built yet")
     identifier = identify.Identifier("standard-52")
@@ -160,7 +156,7 @@ def test_a_close_up_of_an_empty_table_names_nothing_zoomed_out_either() -> None:
 
 
 def test_a_portrait_picture_turned_gives_corners_in_its_own_pixels() -> None:
-    """The turned look's corners come back where the card lies in the picture, not in the turned
+    """The turned view's corners come back where the card lies in the picture, not in the turned
     one's pixels."""
     if not (default_models_dir() / "index.tflite").is_file():
         pytest.skip("the shipped index model is not built yet")
