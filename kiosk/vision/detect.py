@@ -235,6 +235,15 @@ def as_bgr(frame: object) -> np.ndarray | None:
     return np.ascontiguousarray(frame)
 
 
+def shrunk_to(bgr: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+    """``bgr`` scaled to ``side`` pixels on its long side (never enlarged), and that scale."""
+    h, w = bgr.shape[:2]
+    scale = min(1.0, side / max(h, w))
+    small = bgr if scale == 1.0 else cv2.resize(bgr, (round(w * scale), round(h * scale)),
+                                               interpolation=cv2.INTER_AREA)
+    return small, scale
+
+
 def order_corners(pts: np.ndarray) -> np.ndarray:
     """Four points -> TL, TR, BR, BL of a portrait card: clockwise, first side a short side,
     starting at the upper of the two possible corners (the identifier reads both indices)."""
@@ -403,13 +412,8 @@ class Detector:
         return bool(cv2.contourArea(np.asarray(quad, np.float32)) > self.config.max_area * shape[0] * shape[1])
 
     def _analysis_copy(self, bgr: np.ndarray) -> tuple[np.ndarray, float]:
-        """The frame at :attr:`DetectorConfig.work_side` on its long side (never enlarged), and
-        that scale."""
-        h, w = bgr.shape[:2]
-        scale = min(1.0, self.config.work_side / max(h, w))
-        small = bgr if scale == 1.0 else cv2.resize(bgr, (round(w * scale), round(h * scale)),
-                                                   interpolation=cv2.INTER_AREA)
-        return small, scale
+        """The frame at :attr:`DetectorConfig.work_side` on its long side (:func:`shrunk_to`)."""
+        return shrunk_to(bgr, self.config.work_side)
 
     def printed(self, frame: np.ndarray, outlines: Sequence[np.ndarray]) -> list[tuple[np.ndarray, ...]]:
         """Per outline of ``outlines`` (frame pixels), the cards that the symmetry of the print

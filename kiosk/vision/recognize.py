@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from kiosk.table import Point
-from kiosk.vision.detect import Detector, as_bgr, order_corners, polygon_iou
+from kiosk.vision.detect import Detector, as_bgr, order_corners, polygon_iou, shrunk_to
 from kiosk.vision.identify import Identification
 from kiosk.vision.naming import IdentifierLike, name_cards
 
@@ -123,23 +123,14 @@ def _agreed(found: list[tuple[np.ndarray, Identification]], times: int) -> list[
     return [place[0] for place in places if len(place) >= times and len({ident.card_id for _, ident in place}) == 1]
 
 
-def _working_copy(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``bgr`` scaled to VIEW_SIDE on its long side at most, and the factors (x, y) back."""
-    h, w = bgr.shape[:2]
-    scale = min(1.0, VIEW_SIDE / max(h, w))
-    small = bgr if scale == 1.0 else cv2.resize(bgr, (max(1, round(w * scale)), max(1, round(h * scale))),
-                                                 interpolation=cv2.INTER_AREA)
-    return small, np.array([w / small.shape[1], h / small.shape[0]], np.float32)
-
-
 def _zoomed_out(bgr: np.ndarray) -> list[View]:
     """The picture in the middle of a frame ZOOM_OUT times as large, its edge repeated round it.
     A card the picture cuts keeps its corners beyond the picture's edge."""
-    small, back = _working_copy(bgr)
+    small, scale = shrunk_to(bgr, VIEW_SIDE)
     sh, sw = small.shape[:2]
     dx, dy = (ZOOM_OUT - 1) * sw // 2, (ZOOM_OUT - 1) * sh // 2
     return [(cv2.copyMakeBorder(small, dy, dy, dx, dx, cv2.BORDER_REPLICATE),
-             _moved_back(np.array([-dx, -dy], np.float32), back))]
+             _moved_back(np.array([-dx, -dy], np.float32), 1 / scale))]
 
 
 def _turned(bgr: np.ndarray) -> list[View]:
@@ -154,15 +145,15 @@ def _turned(bgr: np.ndarray) -> list[View]:
 
 def _zoomed_in(bgr: np.ndarray) -> list[View]:
     """The picture scaled ZOOM_IN times, cut into 3 x 3 overlapping tiles of its own size."""
-    small, back = _working_copy(bgr)
+    small, scale = shrunk_to(bgr, VIEW_SIDE)
     sh, sw = small.shape[:2]
     big = cv2.resize(small, (round(sw * ZOOM_IN), round(sh * ZOOM_IN)), interpolation=cv2.INTER_CUBIC)
     bh, bw = big.shape[:2]
-    return [(big[y:y + sh, x:x + sw], _moved_back(np.array([x, y], np.float32), back / ZOOM_IN))
+    return [(big[y:y + sh, x:x + sw], _moved_back(np.array([x, y], np.float32), 1 / (scale * ZOOM_IN)))
             for y in (0, (bh - sh) // 2, bh - sh) for x in (0, (bw - sw) // 2, bw - sw)]
 
 
-def _moved_back(offset: np.ndarray, scale: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+def _moved_back(offset: np.ndarray, scale: float) -> Callable[[np.ndarray], np.ndarray]:
     """The map of a view's corners back to the still's pixels: moved by ``offset`` (the view's
     origin in a copy of the still), then scaled by ``scale`` (the still's size over the copy's)."""
     return lambda c: (c + offset) * scale
