@@ -854,8 +854,9 @@ def _around(bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The card's bounding box of ``bgr`` and ``quad`` in its pixels: warping from it gives the
     same pixels as from the whole frame, at half the cost."""
     h, w = bgr.shape[:2]
-    x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int) - 2, 0, [w - 1, h - 1])
-    x1, y1 = np.clip(np.ceil(quad.max(axis=0)).astype(int) + 3, 1, [w, h])
+    (x0, y0), (x1, y1) = np.floor(quad.min(axis=0)).astype(int).tolist(), np.ceil(quad.max(axis=0)).astype(int).tolist()
+    x0, y0 = min(max(x0 - 2, 0), w - 1), min(max(y0 - 2, 0), h - 1)  # (Python's min and max: a
+    x1, y1 = min(max(x1 + 3, 1), w), min(max(y1 + 3, 1), h)  # third of np.clip's time here)
     return bgr[y0:y1, x0:x1], quad - np.array([x0, y0], np.float32)
 
 

@@ -25,10 +25,14 @@ def normalise(images: np.ndarray) -> np.ndarray:
     """Model input for uint8 BGR ``images`` (N, H, W, 3): each image's channel means removed and
     its contrast scaled to one, so exposure and colour casts do not matter. Training uses it."""
     out = np.empty(images.shape, np.float32)
+    levels = np.arange(256, dtype=np.float32)[:, None]
     for i, img in enumerate(images):  # cv2's statistics: a tenth of numpy's time on a frame
-        mean, std = (v.ravel() for v in cv2.meanStdDev(np.ascontiguousarray(img)))
+        img = np.ascontiguousarray(img)
+        mean, std = (v.ravel() for v in cv2.meanStdDev(img))
         spread = float(np.sqrt(np.mean(std**2 + mean**2) - np.mean(mean) ** 2))
-        out[i] = (img.astype(np.float32) - mean.astype(np.float32)) * np.float32(1 / (spread + 4.0))
+        # each channel's 256 levels mapped once, then looked up: a fifth of the arithmetic's time
+        scaled = (levels - mean.astype(np.float32)) * np.float32(1 / (spread + 4.0))
+        out[i] = cv2.LUT(img, scaled.reshape(256, 1, 3))
     return out
 
 
