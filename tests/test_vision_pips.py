@@ -268,8 +268,8 @@ def spliced(pips_of: str, index_of: str, both: bool = True) -> np.ndarray:
 
 @pytest.mark.parametrize(("pips_of", "index_of", "named"), [
     ("7H", "7S", None),  # the other colour: index and pips contradict each other
-    ("7H", "7D", "7H"),  # the same colour: the pips name the suit
-    ("9C", "9S", "9C"),
+    ("7H", "7D", "7D"),  # a red card read surely at both corners: its pips are not read
+    ("9C", "9S", "9C"),  # the same colour: the pips name the suit
     ("9C", "9C", "9C"),  # they agree
 ])
 def test_the_pips_check_the_index_on_a_whole_face(index_only: Path, pips_of: str, index_of: str,

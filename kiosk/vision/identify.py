@@ -378,6 +378,16 @@ def _suit_unconfirmed(card: Card, reading: PipReading | None) -> bool:
                                            and reading.confidence >= PIP_CONFIDENCE and reading.suit == card.suit)
 
 
+def _red_and_sure(pair: tuple[Identification, Identification], card: Card) -> bool:
+    """Whether ``card`` is red and both its corners ``pair`` read it SURE: its pips are not read.
+    What they catch is a black suit misread (clubs and spades differ by a few pixels of an
+    index, hearts and diamonds by colour and shape). Held-out scenes at three sizes (150 each),
+    piles, washed out, the kiosk's deck and `edje-tfod` (session 40): of 2,205 readings of red
+    number cards SURE at both corners, the pips changed none; of the black ones, 94 (a club
+    read as a spade). Reading them cost a glance frame of 8 cards 3.6 ms."""
+    return card.colour == "red" and all(r.card_id == card.id and r.confidence >= SURE for r in pair)
+
+
 def _vouched_for(reading: Identification, other: Identification) -> bool:
     """Whether ``reading``, one corner of a card, need not be read again as its other corner is
     SURE and it names that card or nothing: :func:`_both_corners` answers with the surer corner,
@@ -508,7 +518,8 @@ class Identifier:
             cards = {i: self.deck[a.card_id] for i, a in enumerate(answers) if a.card_id is not None}
             disputes = {i: pair for i, (a, b) in enumerate(readings)
                         if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None}
-            numbers = [i for i, c in cards.items() if c.rank in _PIP_COUNTS] + list(disputes)
+            numbers = [i for i, c in cards.items()
+                       if c.rank in _PIP_COUNTS and not _red_and_sure(readings[i], c)] + list(disputes)
             # on a card under SMALL_CARD_PX wide only the pips tell a black suit: a small black
             # ace's one pip is read too, to confirm it and never to name it
             narrow = {i for i in (*cards, *disputes) if card_sides(card(i)[1])[0] < SMALL_CARD_PX}
