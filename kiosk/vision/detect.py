@@ -970,19 +970,17 @@ def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
     off = np.where(rising, rise, dip).reshape(-1, 4, 12)
     ok = (rising | dipping).reshape(-1, 4, 12)
     moved = base + off[..., None] * nrm[:, :, None, :]
-    return [_refined(quad, moved[i], off[i], ok[i], rs[i]) for i, quad in enumerate(q)]
+    # a side's edge is consistent where 6 of its points or more found it within r of each other
+    spread = np.where(ok, off, -np.inf).max(axis=2) - np.where(ok, off, np.inf).min(axis=2)
+    found = (ok.sum(axis=2) >= 6) & (spread <= np.array(rs, np.float32)[:, None])
+    return [_refined(quad, moved[i], ok[i], found[i], rs[i]) for i, quad in enumerate(q)]
 
 
-def _refined(quad: np.ndarray, moved: np.ndarray, off: np.ndarray, ok: np.ndarray, r: float) -> np.ndarray:
+def _refined(quad: np.ndarray, moved: np.ndarray, ok: np.ndarray, found: np.ndarray, r: float) -> np.ndarray:
     """``quad`` with each corner where the lines through the ``moved`` edge points of its two
-    sides meet (points ``ok``, found ``off`` their sample point along the normal), where both
-    sides found a consistent edge within ``r`` and the corner moves no more than 2 ``r``."""
-    lines: list[np.ndarray | None] = []
-    for k in range(4):
-        if ok[k].sum() < 6 or np.ptp(off[k][ok[k]]) > r:
-            lines.append(None)
-        else:
-            lines.append(_fit_line(moved[k][ok[k]]))
+    sides meet (points ``ok``), where both sides found a consistent edge (``found``) and the
+    corner moves no more than 2 ``r``."""
+    lines = [_fit_line(moved[k][ok[k]]) if found[k] else None for k in range(4)]
     out = quad.copy()
     for k in range(4):
         l1, l2 = lines[k - 1], lines[k]
