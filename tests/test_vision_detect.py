@@ -26,6 +26,8 @@ from kiosk.vision.detect import (
     Detector,
     DetectorConfig,
     _agreed,
+    _fit_line,
+    _fit_lines,
     _nms,
     _on_frame_edge,
     _spill,
@@ -439,6 +441,31 @@ def test_outlines_refined_together_get_the_corners_each_gets_alone(
     together = refine_quads(gray, quads, reaches)
     alone = [refine_quads(gray, [q], None if reaches is None else [reaches[k]])[0] for k, q in enumerate(quads)]
     assert all(np.array_equal(a, b) for a, b in zip(together, alone, strict=True))
+
+
+@settings(max_examples=30, deadline=None)
+@given(angles=st.lists(st.floats(0, np.pi), min_size=1, max_size=8), seed=st.integers(0, 10_000))
+def test_lines_fitted_together_are_each_line_fitted_alone(angles: list[float], seed: int) -> None:
+    """``refine_quads`` fits a frame's sides in one call: each row must get the line its own
+    points give, and a point off the line (an index, a dent) must not pull it."""
+    rng = np.random.default_rng(seed)
+    rows, use, want = [], [], []
+    for angle in angles:
+        d = np.array([np.cos(angle), np.sin(angle)])
+        pts = rng.uniform(0, 500, 2) + np.outer(np.linspace(0, 60, 12), d) + rng.normal(0, 0.2, (12, 2))
+        stray = int(rng.integers(12))
+        pts[stray] += 6 * np.array([-d[1], d[0]])  # one point 6 px off the line
+        mask = np.ones(12, bool)
+        mask[rng.choice(12, int(rng.integers(0, 5)), replace=False)] = False
+        rows.append(pts)
+        use.append(mask)
+        want.append(np.delete(pts, stray, axis=0)[np.delete(mask, stray)])
+    together = _fit_lines(np.array(rows), np.array(use))
+    for line, pts, mask, inliers in zip(together, rows, use, want, strict=True):
+        assert np.allclose(line, _fit_line(pts[mask]), atol=1e-9)
+        # the stray point dropped: the line runs through the others, not 1/12 of 6 px beside them
+        across = (inliers[:, 0] - line[2]) * line[1] - (inliers[:, 1] - line[3]) * line[0]
+        assert abs(float(across.mean())) < 0.25
 
 
 @pytest.mark.parametrize("level", [40, 90])
