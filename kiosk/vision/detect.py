@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from kiosk.vision.cues import Cue, hand_cues, outline_cue
-from kiosk.vision.face import card_sides, warp_face, warp_index_corners
+from kiosk.vision.face import cards_sides, warp_face, warp_index_corners
 from kiosk.vision.outline import OutlineModel, load_outline_model
 from kiosk.vision.symmetry import symmetric_cards
 
@@ -818,7 +818,7 @@ def _card_size(quads: list[np.ndarray]) -> tuple[float, float] | None:
     """Median (short, long) side of the cards seen whole: cards on one table look alike."""
     if not quads:
         return None
-    short, long_ = np.median(np.array([card_sides(order_corners(q)) for q in quads], np.float32), axis=0)
+    short, long_ = np.median(cards_sides(np.stack([order_corners(q) for q in quads])), axis=0)
     return float(short), float(long_)
 
 

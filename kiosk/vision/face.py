@@ -29,10 +29,15 @@ def face_homography(corners: np.ndarray, size: tuple[int, int] = FACE_SIZE) -> n
 def card_sides(corners: ArrayLike) -> tuple[float, float]:
     """(short, long) side in pixels of the card at ``corners``, four points in order round it:
     the means of its two pairs of opposite sides (perspective shrinks one side of a pair)."""
-    q = np.asarray(corners, np.float32).reshape(4, 2)
-    side = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    pairs = sorted(((side[0] + side[2]) / 2, (side[1] + side[3]) / 2))
-    return float(pairs[0]), float(pairs[1])
+    short, long_ = cards_sides(np.asarray(corners, np.float32).reshape(1, 4, 2))[0]
+    return float(short), float(long_)
+
+
+def cards_sides(quads: np.ndarray) -> np.ndarray:
+    """:func:`card_sides` of each of ``quads`` (N, 4, 2), as float32 (N, 2)."""
+    q = np.asarray(quads, np.float32)
+    side = np.linalg.norm(q - np.roll(q, -1, axis=1), axis=2)
+    return np.sort(np.stack([(side[:, 0] + side[:, 2]) / 2, (side[:, 1] + side[:, 3]) / 2], axis=1), axis=1)
 
 
 def face_corners(face: np.ndarray) -> np.ndarray:

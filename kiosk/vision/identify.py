@@ -55,7 +55,7 @@ import numpy as np
 
 from kiosk.decks import Card, Deck, load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.face import card_sides, face_corners, index_crops
+from kiosk.vision.face import cards_sides, face_corners, index_crops
 from kiosk.vision.pips import PIP_LABELS, PipReading, load_pip_reader
 from kiosk.vision.runtime import TfliteModel
 
@@ -522,7 +522,9 @@ class Identifier:
                        if c.rank in _PIP_COUNTS and not _red_and_sure(readings[i], c)] + list(disputes)
             # on a card under SMALL_CARD_PX wide only the pips tell a black suit: a small black
             # ace's one pip is read too, to confirm it and never to name it
-            narrow = {i for i in (*cards, *disputes) if card_sides(card(i)[1])[0] < SMALL_CARD_PX}
+            read = [*cards, *disputes]
+            sides = cards_sides(np.stack([card(i)[1] for i in read])) if read else np.zeros((0, 2))
+            narrow = {i for i, (short, _) in zip(read, sides, strict=True) if short < SMALL_CARD_PX}
             aces = [i for i in narrow if i in cards and cards[i].rank == "A" and cards[i].colour == "black"]
             for i, reading in zip(numbers + aces, self._pips.read([card(i) for i in numbers + aces]), strict=True):
                 if i not in aces:
