@@ -866,7 +866,7 @@ def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:
     # index of the contour point nearest to each approximate corner
     idx = sorted(int(i) for i in ((points[:, None, :] - approx[None]) ** 2).sum(axis=2).argmin(axis=0))
     approx = points[idx]
-    lines = []
+    cores = []
     for k in range(4):
         a, b = idx[k], idx[(k + 1) % 4]
         seg = points[a:b + 1] if a <= b else np.concatenate([points[a:], points[:b + 1]])
@@ -874,8 +874,14 @@ def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:
         core = seg[m // 6: m - m // 6] if m >= 12 else seg
         if len(core) < 2:
             return None
-        lines.append(_fit_line(core))
-    corners, crossing = _line_corners(np.array(lines))
+        cores.append(core)
+    # the four sides fitted in one call, each padded to the longest and masked
+    longest = max(len(core) for core in cores)
+    padded = np.zeros((4, longest, 2))
+    use = np.zeros((4, longest), bool)
+    for k, core in enumerate(cores):
+        padded[k, :len(core)], use[k, :len(core)] = core, True
+    corners, crossing = _line_corners(_fit_lines(padded, use))
     if not crossing.all():
         return None
     result = corners.astype(np.float32)
@@ -896,12 +902,6 @@ def _spill(quad: np.ndarray, points: np.ndarray) -> float:
     return float(max(0.0, (-inward * cross).max()))
 
 
-def _fit_line(points: np.ndarray, keep: float = 1.5) -> np.ndarray:
-    """(vx, vy, x0, y0) of the total-least-squares line through ``points`` (:func:`_fit_lines`)."""
-    pts = np.asarray(points, dtype=np.float64)
-    return _fit_lines(pts[None], np.ones((1, len(pts)), bool), keep)[0]
-
-
 def _fit_lines(points: np.ndarray, use: np.ndarray, keep: float = 1.5) -> np.ndarray:
     """Per row of ``points`` (M, K, 2), (vx, vy, x0, y0) of the total-least-squares line
     through the points ``use`` (M, K) marks, refitted once without those farther than ``keep``
@@ -920,7 +920,10 @@ def _fit_lines(points: np.ndarray, use: np.ndarray, keep: float = 1.5) -> np.nda
             break
         far = (np.abs(dx * s[:, None] - dy * c[:, None]) > keep) & use
         dropped = far.sum(axis=1)
-        weight = np.where(((dropped > 0) & (dropped <= n - 2))[:, None], weight * ~far, weight)
+        again = (dropped > 0) & (dropped <= n - 2)
+        if not again.any():
+            break
+        weight = np.where(again[:, None], weight * ~far, weight)
     return np.stack([c, s, cx, cy], axis=1)
 
 

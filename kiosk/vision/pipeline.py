@@ -24,7 +24,7 @@ import numpy as np
 
 from kiosk.table import CardEvent, Point, TableView
 from kiosk.vision.detect import Detection, Detector, DetectorConfig, as_bgr
-from kiosk.vision.face import card_sides
+from kiosk.vision.face import cards_sides
 from kiosk.vision.identify import SMALL_CARD_PX, Identification
 from kiosk.vision.naming import IdentifierLike, look
 from kiosk.vision.sources.base import FrameSource
@@ -120,7 +120,7 @@ class VisionPipeline:
         cards = self.tracker.cards
         if not cards:
             return None
-        width = float(np.median([card_sides(c.corners)[0] for c in cards]))
+        width = float(np.median(cards_sides(np.stack([c.corners for c in cards]))[:, 0]))
         small = width < SMALL_CARD_PX
         if small and not self._too_small:
             log.warning("the cards are %.0f px wide in the camera picture, under %.0f: there black number "
