@@ -257,12 +257,14 @@ def prepare(images: Sequence[np.ndarray], size: tuple[int, int]) -> np.ndarray:
 
 def _channel_medians(small: np.ndarray) -> np.ndarray:
     """Per image and channel of uint8 ``small`` (N, H, W, 3), the median as ``np.median`` gives
-    it (the mean of the two middle values), from a partial sort of each channel to its two middle
-    places: half the time of histograms, a seventh of ``np.median``'s."""
-    flat = small.reshape(len(small), -1, 3)
-    lo, hi = (flat.shape[1] - 1) // 2, flat.shape[1] // 2
-    middle = np.partition(flat, (lo, hi), axis=1)
-    return (middle[:, lo].astype(np.float64) + middle[:, hi]) / 2
+    it (the mean of the two middle values), read off histograms in a third of its time (on the
+    crops of real frames a partial sort, ``np.partition``, took a quarter longer: session 40)."""
+    n = len(small)
+    flat = small.reshape(n, -1, 3)
+    m = flat.shape[1]
+    keys = (flat + np.arange(n * 3, dtype=np.int64).reshape(n, 1, 3) * 256).ravel()
+    cum = np.bincount(keys, minlength=n * 3 * 256).reshape(n, 3, 256).cumsum(axis=2)
+    return ((cum <= (m - 1) // 2).sum(axis=2) + (cum <= m // 2).sum(axis=2)) / 2
 
 
 def _decide(scores: np.ndarray, answers: Sequence[str | None], min_conf: float, min_margin: float) -> Identification:

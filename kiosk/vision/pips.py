@@ -113,7 +113,7 @@ def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
                   & (a >= _FILL * w * h) & ~(side & end)]
     if not len(blobs):
         return empty
-    areas = np.sort(blobs[:, 4])  # their median, as np.median gives it in a tenth of its time
+    areas = np.sort(blobs[:, 4])  # their median as np.median gives it, in a seventh of its time
     median = (float(areas[(len(areas) - 1) // 2]) + float(areas[len(areas) // 2])) / 2
     pips = blobs[(blobs[:, 4] >= median / _SAME_SIZE) & (blobs[:, 4] <= median * _SAME_SIZE)]
     out = np.empty((min(len(pips), MAX_PIPS), PIP_INPUT, PIP_INPUT, 1), np.float32)
