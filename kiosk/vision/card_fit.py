@@ -150,15 +150,17 @@ def _scores(edges: tuple[np.ndarray, np.ndarray], angle: float, widths: np.ndarr
     b = (reach - heights // 2)[:, None, None] + d[None, None, :]  # (W, 1, D): the top side
     v0, v1 = b + (0.1 * h).astype(int), b + (0.9 * h).astype(int)
     u0, u1 = a + (0.15 * w).astype(int), a + (0.85 * w).astype(int)
-    support = ((run_long[a, v1] - run_long[a, v0] + run_long[a + w, v1] - run_long[a + w, v0]) / (0.8 * h)
-               + (run_short[b, u1] - run_short[b, u0] + run_short[b + h, u1] - run_short[b + h, u0]) / (0.7 * w))
+    support = ((_at(run_long, a, v1) - _at(run_long, a, v0) + _at(run_long, a + w, v1) - _at(run_long, a + w, v0))
+               / (0.8 * h)
+               + (_at(run_short, b, u1) - _at(run_short, b, u0) + _at(run_short, b + h, u1) - _at(run_short, b + h, u0))
+               / (0.7 * w))
     r0 = np.maximum(1, np.round(0.04 * w).astype(int))
     r1 = r0 + np.maximum(1, np.round(0.08 * w).astype(int))
     m0, m1 = b + (0.3 * h).astype(int), b + (0.7 * h).astype(int)  # the middles of the long sides
     n0, n1 = a + (0.3 * w).astype(int), a + (0.7 * w).astype(int)  # and of the short ones
 
     def box(top: np.ndarray, bottom: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
-        return total[bottom, right] - total[top, right] - total[bottom, left] + total[top, left]
+        return _at(total, bottom, right) - _at(total, top, right) - _at(total, bottom, left) + _at(total, top, left)
 
     rim = (box(a + r0, a + r1, m0, m1) + box(a + w - r1, a + w - r0, m0, m1)
            + box(n0, n1, b + r0, b + r1) + box(n0, n1, b + h - r1, b + h - r0)) / ((r1 - r0) * (m1 - m0 + n1 - n0))
@@ -167,6 +169,12 @@ def _scores(edges: tuple[np.ndarray, np.ndarray], angle: float, widths: np.ndarr
         i, j, m = np.unravel_index(int(score.argmax()), score.shape)
         out.append((float(score[i, j, m]), int(widths[i]), int(a[i, j, 0]), int(b[i, 0, m])))
     return out
+
+
+def _at(table: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """``table[rows, cols]`` for broadcasting index arrays, through the flat table: half the time
+    of NumPy's two-array indexing on the few thousand rectangles a turn of :func:`_scores` rates."""
+    return table.ravel()[rows * table.shape[1] + cols]
 
 
 def _row_sums(img: np.ndarray) -> np.ndarray:
