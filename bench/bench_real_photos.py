@@ -168,13 +168,13 @@ def main() -> int:
                 # the cards named are what the kiosk shows: a refused outline overlapping a
                 # label more than the named one must not take the label from it
                 named = [j for j, n in enumerate(names) if n.card_id]
-                boxes = [b for _, b in labels]
-                for i, j in match(boxes, [quads[j] for j in named], img.shape, visible=True).items():
-                    right_seen += ranks[named[j]] == labels[i][0]
-                m_named = {i: named[j] for i, j in match(boxes, [quads[j] for j in named], img.shape).items()}
+                boxes, named_quads = [b for _, b in labels], [quads[j] for j in named]
+                right_seen += sum(ranks[named[j]] == labels[i][0]
+                                  for i, j in match(boxes, named_quads, img.shape, visible=True).items())
+                m_named = {i: named[j] for i, j in match(boxes, named_quads, img.shape).items()}
                 right += sum(ranks[j] == labels[i][0] for i, j in m_named.items())
-                for i, j in m.items():
-                    want, got = labels[i][0], ranks[m_named[i]] if i in m_named else ranks[j]
+                for i in m:  # a card detected and not named right: named otherwise, or not at all
+                    want, got = labels[i][0], ranks[m_named[i]] if i in m_named else "none"
                     if got != want:
                         confusion[(want, got)] += 1
             if args.misses and len(m) < len(labels):

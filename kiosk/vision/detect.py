@@ -909,22 +909,25 @@ def _fit_lines(points: np.ndarray, use: np.ndarray, keep: float = 1.5) -> np.nda
     needs two points or more. The rows are fitted together: a frame's sides in one go (one at
     a time, their numpy calls cost a glance frame half a millisecond)."""
     pts = points.astype(np.float64)
+    lines, across = _least_squares(pts, use)
+    far = (np.abs(across) > keep) & use
+    dropped = far.sum(axis=1)
+    again = (dropped > 0) & (dropped <= use.sum(axis=1) - 2)
+    if again.any():
+        lines = np.where(again[:, None], _least_squares(pts, use & ~(far & again[:, None]))[0], lines)
+    return lines
+
+
+def _least_squares(pts: np.ndarray, use: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_fit_lines`' one pass: the lines (M, 4) and each point's distance across its
+    row's line (M, K; 0 for the points not used)."""
     weight = use.astype(np.float64)
-    for refit in (False, True):
-        n = weight.sum(axis=1)
-        cx, cy = (pts[..., 0] * weight).sum(axis=1) / n, (pts[..., 1] * weight).sum(axis=1) / n
-        dx, dy = (pts[..., 0] - cx[:, None]) * weight, (pts[..., 1] - cy[:, None]) * weight
-        theta = 0.5 * np.arctan2(2 * (dx * dy).sum(axis=1), (dx * dx - dy * dy).sum(axis=1))
-        c, s = np.cos(theta), np.sin(theta)
-        if refit:
-            break
-        far = (np.abs(dx * s[:, None] - dy * c[:, None]) > keep) & use
-        dropped = far.sum(axis=1)
-        again = (dropped > 0) & (dropped <= n - 2)
-        if not again.any():
-            break
-        weight = np.where(again[:, None], weight * ~far, weight)
-    return np.stack([c, s, cx, cy], axis=1)
+    n = weight.sum(axis=1)
+    cx, cy = (pts[..., 0] * weight).sum(axis=1) / n, (pts[..., 1] * weight).sum(axis=1) / n
+    dx, dy = (pts[..., 0] - cx[:, None]) * weight, (pts[..., 1] - cy[:, None]) * weight
+    theta = 0.5 * np.arctan2(2 * (dx * dy).sum(axis=1), (dx * dx - dy * dy).sum(axis=1))
+    c, s = np.cos(theta), np.sin(theta)
+    return np.stack([c, s, cx, cy], axis=1), dx * s[:, None] - dy * c[:, None]
 
 
 def _line_corners(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -993,9 +996,10 @@ def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
     # each corner where the lines of its two sides meet, where both sides found their edge
     # and it moves no more than 2 r
     corners, crossing = _line_corners(lines)
-    move = np.hypot(*np.moveaxis(corners.astype(np.float32) - q, -1, 0))
+    corners = corners.astype(np.float32)
+    move = np.hypot(*np.moveaxis(corners - q, -1, 0))
     take = found & np.roll(found, 1, axis=1) & crossing & (move <= 2 * r[:, None])
-    return list(np.where(take[..., None], corners.astype(np.float32), q))
+    return list(np.where(take[..., None], corners, q))
 
 
 def _first_crossing(prof: np.ndarray, level: np.ndarray, steps: np.ndarray

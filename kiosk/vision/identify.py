@@ -525,7 +525,7 @@ class Identifier:
             # on a card under SMALL_CARD_PX wide only the pips tell a black suit: a small black
             # ace's one pip is read too, to confirm it and never to name it
             read = [*cards, *disputes]
-            sides = cards_sides(np.stack([card(i)[1] for i in read])) if read else np.zeros((0, 2))
+            sides = cards_sides(np.array([card(i)[1] for i in read], np.float32).reshape(-1, 4, 2))
             narrow = {i for i, (short, _) in zip(read, sides, strict=True) if short < SMALL_CARD_PX}
             aces = [i for i in narrow if i in cards and cards[i].rank == "A" and cards[i].colour == "black"]
             for i, reading in zip(numbers + aces, self._pips.read([card(i) for i in numbers + aces]), strict=True):
