@@ -20,6 +20,7 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.vision import identify as identify_module
 from kiosk.vision.face import FACE_SIZE, index_crops
 from kiosk.vision.identify import (
+    FIRST_ALONE,
     MIN_CONFIDENCE,
     MIN_MARGIN,
     SHIFTS,
@@ -260,15 +261,39 @@ def test_a_corner_is_not_read_again_when_the_cards_other_corner_is_sure_of_it(mo
     unsure = [c for c, a, p in zip(crops, firsts, probs, strict=True)
               if a.card_id in (None, "KH") and a.confidence < SURE and p[ident._none] < SURE_NONE]
     assert unsure
-    calls: list[int] = []
-    real = Identifier.scores
-    monkeypatch.setattr(Identifier, "scores", lambda self, images: calls.append(len(images)) or real(self, images))
+    calls: list[int] = []  # crops per reading
+    real = identify_module.prepare
+    monkeypatch.setattr(identify_module, "prepare",
+                        lambda images, size: calls.append(len(images)) or real(images, size))
     answers = ident._read_corners([(sure, c) for c in unsure])
     assert calls == [2 * len(unsure)]  # one reading each, none again
     assert all(_both_corners(a, b).card_id == "KH" for a, b in answers)
     calls.clear()
     ident._read_corners([(unsure[0], unsure[0])])  # neither sure: both read again
     assert calls == [2, 2 * len(SHIFTS)]
+
+
+def test_a_card_the_first_member_reads_surely_at_both_corners_is_not_read_by_the_other(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second index member reads only the cards the first is not FIRST_ALONE sure of at both
+    corners, and those it reads as it would in the whole batch (the members' mean)."""
+    ident = identifier("standard-52")
+    rng = np.random.default_rng(3)
+    crops = [index_sample(rng, card) for card in ("KH", "KH", "7C", "7C", "QS", "QS") for _ in range(6)]
+    first = ident._class_probs(ident._models[0].run(prepare(crops, ident.input_size)))
+    sure = [i for i in range(0, len(crops), 2) if first[i].argmax() == first[i + 1].argmax() != ident._none
+            and first[i:i + 2].max(axis=1).min() >= FIRST_ALONE]
+    assert sure and len(sure) < len(crops) // 2  # some cards each way
+    rows: list[int] = []
+    second = ident._models[1]
+    real = second.run
+    monkeypatch.setattr(second, "run", lambda batch: rows.append(len(batch)) or real(batch))
+    probs = ident._pair_scores(crops)
+    assert rows == [len(crops) - 2 * len(sure)]
+    both = ident.scores(crops)[0]
+    alone = {k for i in sure for k in (i, i + 1)}
+    for k in range(len(crops)):
+        assert np.array_equal(probs[k], first[k] if k in alone else both[k])
 
 
 def test_a_sure_corner_vouches_only_for_its_own_card_or_none() -> None:
