@@ -31,8 +31,8 @@ from kiosk.vision.identify import (
     Identification,
     Identifier,
     _both_corners,
-    _channel_medians,
     _decide,
+    _levels,
     _vouched_for,
     deck_answer,
     default_models_dir,
@@ -418,7 +418,9 @@ def test_a_text_deck_has_no_model_scores_to_ask_for() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 4), st.integers(1, 9), st.integers(1, 9), st.just(3))))
-def test_channel_medians_are_numpys(images: np.ndarray) -> None:
-    """The histogram medians that :func:`prepare` subtracts are np.median's, ties and all."""
-    want = np.median(images.reshape(len(images), -1, 3), axis=1)
-    assert np.array_equal(_channel_medians(images), want)
+def test_levels_are_numpys(images: np.ndarray) -> None:
+    """The histogram medians that :func:`prepare` subtracts are np.median's, ties and all, and
+    the spread it divides by is np.std's."""
+    medians, spread = _levels(images)
+    assert np.array_equal(medians, np.median(images.reshape(len(images), -1, 3), axis=1))
+    assert np.allclose(spread, images.reshape(len(images), -1).std(axis=1), rtol=1e-9, atol=1e-9)
