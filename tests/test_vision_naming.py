@@ -774,3 +774,27 @@ def test_a_refused_close_up_gets_no_second_look() -> None:
     reader = ByPaper()
     name_cards(reader, DETECTOR, img, [small])
     assert len(reader.calls) > 1
+
+
+class ByOutlineBothCorners(ByOutline):
+    """:class:`ByOutline` reading each card by both its corners."""
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [replace(a, read_by=(True, True)) if a.card_id else a for a in super().identify_cards(cards)]
+
+
+def test_the_far_end_of_an_outline_a_look_named_partly_is_searched_for_a_card() -> None:
+    """Two cards overlapping at an angle make one card-shaped outline across both (edje-tfod's
+    IMG_2674: a ten of hearts over an ace of diamonds), refused; the look at its end names the
+    top card, and the card under it, askew to the outline, is found among the card shapes fitted
+    round the outline's other end and named too."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    under, top = card_quad((375, 185), 110, 0.35), card_quad((260, 180), 110, 0.1)
+    for card_id, quad in (("QC", under), ("QS", top)):
+        composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
+    reach = 1.9 * (top[1] - top[0])  # the outline runs on along the top card's width over the other
+    across = np.array([top[0], top[0] + reach, top[3] + reach, top[3]], np.float32)
+    out = name_cards(ByOutlineBothCorners({"QS": top, "QC": under}), DETECTOR, img, [detection(img, across)])
+    assert sorted(a.card_id for _, a in out) == ["QC", "QS"]
+    found = next(d.corners for d, a in out if a.card_id == "QC")
+    assert polygon_iou(found, under) > 0.9
