@@ -33,7 +33,7 @@ are outlined again by the card-shaped outlines fitted to the edges round them
 sides vanish on the white stripes and its outline is askew (session 35: held-out 9 cards more,
 piles 16, `edje-tfod` 2 right ranks, none wrongly; session 36, the outlines apart: held-out 2
 more, none wrongly). So is the other end of a refused outline whose second look named a card
-covering under half of it: two cards overlapping at an angle make one outline (session 41).
+covering under 0.6 of it: two cards overlapping at an angle make one outline (session 41).
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -106,7 +106,7 @@ APART = 0.1
 #: A refused outline that a second look names by a card covering under this share of it has
 #: card shapes fitted round its other end (:func:`_far_ends`). Session 41: held-out 1 card
 #: more, `edje-tfod` 1 (IMG_2674), every other benchmark the same, none wrongly.
-HALF_TAKEN = 0.6
+PART_NAMED = 0.6
 #: What a second look is: a card a refused outline's print shows whole, an outline of a card
 #: (an alternate, a refit, the card round a picture frame), a fan's end, or a window across a fan.
 _Kind = Literal["print", "outline", "fan", "slice"]
@@ -190,14 +190,14 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
 def _far_ends(detections: Sequence[Detection], named: list[tuple[Detection, Identification]],
               detector: Detector) -> list[tuple[Detection, Identification]]:
     """For each refused outline of ``detections`` that a second look named by a card covering
-    under HALF_TAKEN of it, the end of it farther from that card (:func:`fan_ends`), refused:
+    under PART_NAMED of it, the end of it farther from that card (:func:`fan_ends`), refused:
     two cards overlapping at an angle make one card-shaped outline, and where its look names
     one, the other lies in the rest of it, askew to it (``edje-tfod``'s IMG_2674: an ace of
     diamonds under a ten of hearts). ``named`` is :func:`_second_looks`' answer."""
     out = []
     names = [d.corners for d, a in named if a.card_id is not None]
     for was, (card, answer) in zip(detections, named, strict=False):
-        if card is was or answer.card_id is None or _area(card.corners) >= HALF_TAKEN * _area(was.corners):
+        if card is was or answer.card_id is None or _area(card.corners) >= PART_NAMED * _area(was.corners):
             continue
         centre = card.corners.mean(axis=0)
         end = max(fan_ends(was.corners), key=lambda q: float(np.linalg.norm(q.mean(axis=0) - centre)))
