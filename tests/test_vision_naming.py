@@ -777,24 +777,50 @@ def test_a_refused_close_up_gets_no_second_look() -> None:
 
 
 class ByOutlineBothCorners(ByOutline):
-    """:class:`ByOutline` reading each card by both its corners."""
+    """:class:`ByOutline` reading each card by both its corners, but those of ``under`` by their
+    top-left corner alone, at ``confidence`` (a fan's card under another shows one index)."""
+
+    def __init__(self, cards: dict[str, np.ndarray], under: str = "", confidence: float = 0.97) -> None:
+        super().__init__(cards)
+        self.under, self.confidence = under, confidence
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [replace(a, read_by=(True, True)) if a.card_id else a for a in super().identify_cards(cards)]
+        return [a if a.card_id is None else replace(a, read_by=(True, False), confidence=self.confidence)
+                if a.card_id == self.under else replace(a, read_by=(True, True))
+                for a in super().identify_cards(cards)]
 
 
-def test_the_far_end_of_an_outline_a_look_named_partly_is_searched_for_a_card() -> None:
-    """Two cards overlapping at an angle make one card-shaped outline across both (edje-tfod's
-    IMG_2674: a ten of hearts over an ace of diamonds), refused; the look at its end names the
-    top card, and the card under it, askew to the outline, is found among the card shapes fitted
-    round the outline's other end and named too."""
+@pytest.fixture
+def askew_pair() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Two cards overlapping at an angle (the queen of spades over the queen of clubs) and one
+    outline across both along the top card (edje-tfod's IMG_2674: a ten of hearts over an ace
+    of diamonds)."""
     img = np.full((360, 640, 3), 50, np.uint8)
     under, top = card_quad((375, 185), 110, 0.35), card_quad((260, 180), 110, 0.1)
     for card_id, quad in (("QC", under), ("QS", top)):
         composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
     reach = 1.9 * (top[1] - top[0])  # the outline runs on along the top card's width over the other
-    across = np.array([top[0], top[0] + reach, top[3] + reach, top[3]], np.float32)
+    return img, under, top, np.array([top[0], top[0] + reach, top[3] + reach, top[3]], np.float32)
+
+
+def test_the_far_end_of_an_outline_a_look_named_partly_is_searched_for_a_card(
+        askew_pair: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
+    """The outline across two cards is refused; the look at its end names the top card, and the
+    card under it, askew to the outline, is found among the card shapes fitted round the
+    outline's other end and named too."""
+    img, under, top, across = askew_pair
     out = name_cards(ByOutlineBothCorners({"QS": top, "QC": under}), DETECTOR, img, [detection(img, across)])
     assert sorted(a.card_id for _, a in out) == ["QC", "QS"]
-    found = next(d.corners for d, a in out if a.card_id == "QC")
-    assert polygon_iou(found, under) > 0.9
+    assert polygon_iou(next(d.corners for d, a in out if a.card_id == "QC"), under) > 0.9
+
+
+@pytest.mark.parametrize("confidence", [SLICE_CONFIDENCE, SLICE_CONFIDENCE - 0.01])
+def test_a_card_at_the_far_end_read_by_one_corner_is_named_as_surely_as_a_fans_window(
+        askew_pair: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], confidence: float) -> None:
+    """A fan's card under another shows one index (edje-tfod's IMG_2603: an ace of spades under
+    a ten of clubs and a king): a card shape at the far end read by that corner alone names it
+    at SLICE_CONFIDENCE, as a window across a fan does; less surely, nothing."""
+    img, under, top, across = askew_pair
+    ident = ByOutlineBothCorners({"QS": top, "QC": under}, under="QC", confidence=confidence)
+    names = sorted(a.card_id for _, a in name_cards(ident, DETECTOR, img, [detection(img, across)]) if a.card_id)
+    assert names == (["QC", "QS"] if confidence >= SLICE_CONFIDENCE else ["QS"])

@@ -328,17 +328,18 @@ def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     gray = cv2.cvtColor(out[targets[0]][0].frame, cv2.COLOR_BGR2GRAY)
     moved: set[int] = set()
     near = _take_shapes(identifier, detector, frame, gray, out, moved,
-                        [(k, card_shapes(gray, out[k][0].corners)) for k in targets])
+                        [(k, card_shapes(gray, out[k][0].corners)) for k in targets], also)
     closer: dict[int, list[np.ndarray]] = {}
     for k, quad in near:
         closer.setdefault(k, []).extend(card_shapes(gray, quad, CLOSER))
-    _take_shapes(identifier, detector, frame, gray, out, moved, list(closer.items()))
+    _take_shapes(identifier, detector, frame, gray, out, moved, list(closer.items()), also)
     return out
 
 
 def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarray, gray: np.ndarray,
                  out: list[tuple[Detection, Identification]], moved: set[int],
-                 shapes: list[tuple[int, list[np.ndarray]]]) -> list[tuple[int, np.ndarray]]:
+                 shapes: list[tuple[int, list[np.ndarray]]], fanned: Sequence[int] = ()
+                 ) -> list[tuple[int, np.ndarray]]:
     """Moves each card of ``out`` (by index) not ``moved`` yet to the first of its ``shapes``
     that :func:`_card_shaped` takes; returns the first CLOSER_AGAIN shapes of each card still
     not moved that one corner read as the card it wants (refined: as read). The shapes are read
@@ -355,17 +356,27 @@ def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
             card, first = out[k]
             if answer.card_id is None or (first.card_id is not None and answer.card_id != first.card_id):
                 continue  # a card named keeps its name
-            if answer.corners == 1:
+            others = [d.corners for i, (d, a) in enumerate(out) if i != k and a.card_id is not None]
+            # a fan's card under another shows one index: named by it as a window across a fan is
+            fanned_card = answer.corners == 1 and k in fanned and _one_corner_of_a_fan(shape.corners, answer, others)
+            if answer.corners == 1 and not fanned_card:
                 if sum(j == k for j, _ in near) < CLOSER_AGAIN:
                     near.append((k, shape.corners))
                 continue
-            if answer.corners != 2 or answer.confidence < SECOND_LOOK_CONFIDENCE:
+            if not fanned_card and (answer.corners != 2 or answer.confidence < SECOND_LOOK_CONFIDENCE):
                 continue  # as surely as a second look (the kiosk's blurred 3D, read JD at 0.64 and 0.71)
-            others = [d.corners for i, (d, a) in enumerate(out) if i != k and a.card_id is not None]
             if not _lies_on(shape.corners, others, detector.config.nms_iou):
                 out[k] = (replace(card, corners=shape.corners), answer)
                 moved.add(k)
     return [(k, quad) for k, quad in near if k not in moved]
+
+
+def _one_corner_of_a_fan(quad: np.ndarray, answer: Identification, named: Sequence[np.ndarray]) -> bool:
+    """Whether a card shape at a fan's far end (:func:`_far_ends`) read by one corner only is
+    named by it, as a window across a fan is: at SLICE_CONFIDENCE, its index box within no
+    named card and its corners away from theirs (there a crop shows that card's index)."""
+    return (answer.confidence >= SLICE_CONFIDENCE and not _read_under_another(quad, answer, named)
+            and not _at_a_named_corner(quad, named))
 
 
 def _close_up(card: Detection, detector: Detector) -> bool:
