@@ -397,14 +397,19 @@ def _suit_unconfirmed(card: Card, reading: PipReading | None) -> bool:
                                            and reading.confidence >= PIP_CONFIDENCE and reading.suit == card.suit)
 
 
-def _red_and_sure(pair: tuple[Identification, Identification], card: Card) -> bool:
-    """Whether ``card`` is red and both its corners ``pair`` read it SURE: its pips are not read.
-    What they catch is a black suit misread (clubs and spades differ by a few pixels of an
-    index, hearts and diamonds by colour and shape). Held-out scenes at three sizes (150 each),
-    piles, washed out, the kiosk's deck and `edje-tfod` (session 40): of 2,205 readings of red
-    number cards SURE at both corners, the pips changed none; of the black ones, 94 (a club
-    read as a spade). Reading them cost a glance frame of 8 cards 3.6 ms."""
-    return card.colour == "red" and all(r.card_id == card.id and r.confidence >= SURE for r in pair)
+def _sure_without_pips(pair: tuple[Identification, Identification], card: Card, narrow: bool) -> bool:
+    """Whether both corners ``pair`` read ``card`` so surely that its pips are not read: SURE for
+    a red card, FIRST_ALONE for a black one at least SMALL_CARD_PX wide. What the pips catch is
+    a black suit misread (clubs and spades differ by a few pixels of an index, hearts and
+    diamonds by colour and shape). Held-out scenes at three sizes (150 each), piles, washed out,
+    the kiosk's deck and `edje-tfod`: of 2,205 readings of red number cards SURE at both
+    corners, the pips changed none; of the black ones, 94, a club read as a spade (session 40;
+    reading them cost a glance frame of 8 cards 3.6 ms). Of 1,609 black number cards at least
+    SMALL_CARD_PX wide read FIRST_ALONE at both corners, the pips changed none; of 258
+    narrower, 12 (session 41)."""
+    if card.colour == "red":
+        return all(r.card_id == card.id and r.confidence >= SURE for r in pair)
+    return not narrow and all(r.card_id == card.id and r.confidence >= FIRST_ALONE for r in pair)
 
 
 def _vouched_for(reading: Identification, other: Identification) -> bool:
@@ -537,13 +542,14 @@ class Identifier:
             cards = {i: self.deck[a.card_id] for i, a in enumerate(answers) if a.card_id is not None}
             disputes = {i: pair for i, (a, b) in enumerate(readings)
                         if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None}
-            numbers = [i for i, c in cards.items()
-                       if c.rank in _PIP_COUNTS and not _red_and_sure(readings[i], c)] + list(disputes)
             # on a card under SMALL_CARD_PX wide only the pips tell a black suit: a small black
             # ace's one pip is read too, to confirm it and never to name it
             read = [*cards, *disputes]
             sides = cards_sides(np.array([card(i)[1] for i in read], np.float32).reshape(-1, 4, 2))
             narrow = {i for i, (short, _) in zip(read, sides, strict=True) if short < SMALL_CARD_PX}
+            numbers = [i for i, c in cards.items()
+                       if c.rank in _PIP_COUNTS and not _sure_without_pips(readings[i], c, i in narrow)]
+            numbers += list(disputes)
             aces = [i for i in narrow if i in cards and cards[i].rank == "A" and cards[i].colour == "black"]
             for i, reading in zip(numbers + aces, self._pips.read([card(i) for i in numbers + aces]), strict=True):
                 if i not in aces:
