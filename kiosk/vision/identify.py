@@ -75,8 +75,8 @@ SURE_NONE = 0.9
 #: 100 of the kiosk's, 50 piles and 366 `edje-tfod` photos (session 41): 1,705 of 13,421 read
 #: this surely, where the members' mean would have refused 4 and named no other card; every
 #: benchmark's figures the same. At 0.999: 1,932, where the mean would have refused 11, and the
-#: kiosk's deck's benchmark named a three of diamonds the ten (the first member read 10D at both
-#: corners, the second JD).
+#: kiosk's deck's benchmark named a three of diamonds as the ten (the first member read 10D at
+#: both corners, the second JD).
 FIRST_ALONE = 0.9999
 #: The shifts of a second reading, in fractions of the crop (a pixel or two at the kiosk's scale,
 #: within the +-10 % the model was trained on): an unsure reading often hangs on where the

@@ -193,7 +193,8 @@ def _far_ends(detections: Sequence[Detection], named: list[tuple[Detection, Iden
     under PART_NAMED of it, the end of it farther from that card (:func:`fan_ends`), refused:
     two cards overlapping at an angle make one card-shaped outline, and where its look names
     one, the other lies in the rest of it, askew to it (``edje-tfod``'s IMG_2674: an ace of
-    diamonds under a ten of hearts). ``named`` is :func:`_second_looks`' answer."""
+    diamonds under a ten of hearts). ``named`` is :func:`_second_looks`' answer, the
+    detections' places first."""
     out = []
     names = [d.corners for d, a in named if a.card_id is not None]
     for was, (card, answer) in zip(detections, named, strict=False):
@@ -207,6 +208,7 @@ def _far_ends(detections: Sequence[Detection], named: list[tuple[Detection, Iden
 
 
 def _area(quad: np.ndarray) -> float:
+    """A quad's area in pixels, whichever way round its corners run."""
     return abs(float(cv2.contourArea(np.asarray(quad, np.float32))))
 
 
