@@ -247,7 +247,7 @@ def shrunk_to(bgr: np.ndarray, side: int) -> tuple[np.ndarray, float]:
 def order_corners(pts: np.ndarray) -> np.ndarray:
     """Four points -> TL, TR, BR, BL of a portrait card: clockwise, first side a short side,
     starting at the upper of the two possible corners (the identifier reads both indices)."""
-    p = [(float(x), float(y)) for x, y in np.asarray(pts, dtype=np.float32).reshape(4, 2)]
+    p = np.asarray(pts, dtype=np.float32).reshape(4, 2).tolist()  # (7 us a call; a loop over rows, 12)
     cx, cy = sum(x for x, _ in p) / 4, sum(y for _, y in p) / 4
     p.sort(key=lambda q: math.atan2(q[1] - cy, q[0] - cx))  # clockwise on screen (y down)
     side = [math.dist(p[k], p[(k + 1) % 4]) for k in range(4)]
