@@ -33,6 +33,7 @@ from kiosk.vision.identify import (
     _both_corners,
     _decide,
     _levels,
+    _resized,
     _vouched_for,
     deck_answer,
     default_models_dir,
@@ -424,3 +425,17 @@ def test_levels_are_numpys(images: np.ndarray) -> None:
     medians, spread = _levels(images)
     assert np.array_equal(medians, np.median(images.reshape(len(images), -1, 3), axis=1))
     assert np.allclose(spread, images.reshape(len(images), -1).std(axis=1), rtol=1e-9, atol=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([(89, 44), (89, 44), (128, 64), (100, 50), (60, 30), (70, 20)]),
+                min_size=1, max_size=8),
+       st.sampled_from([(32, 64), (64, 90)]), st.integers(0, 2**32 - 1))
+def test_images_shrunk_together_get_the_pixels_they_get_alone(shapes: list[tuple[int, int]], size: tuple[int, int],
+                                                               seed: int) -> None:
+    """:func:`prepare`'s crops of one shape are shrunk in one call; each gets the pixels it gets
+    shrunk alone (larger or smaller than the model's input, either input height)."""
+    rng = np.random.default_rng(seed)
+    images = [rng.integers(0, 256, (h, w, 3), dtype=np.uint8) for h, w in shapes]
+    alone = [cv2.resize(img, size, interpolation=cv2.INTER_AREA) for img in images]
+    assert np.array_equal(_resized(images, size), np.stack(alone))
