@@ -209,7 +209,7 @@ def _far_ends(detections: Sequence[Detection], named: list[tuple[Detection, Iden
 
 def _area(quad: np.ndarray) -> float:
     """A quad's area in pixels, whichever way round its corners run."""
-    return abs(float(cv2.contourArea(np.asarray(quad, np.float32))))
+    return float(cv2.contourArea(np.asarray(quad, np.float32)))
 
 
 def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
@@ -300,7 +300,7 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
 
 
 def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
-                 out: list[tuple[Detection, Identification]], also: Sequence[int] = ()
+                 out: list[tuple[Detection, Identification]], ends: Sequence[int] = ()
                  ) -> list[tuple[Detection, Identification]]:
     """``out`` with the card-shaped outlines round some of its cards read
     (:func:`~kiosk.vision.card_fit.card_shapes`): such a card's outline is often askew or
@@ -313,34 +313,34 @@ def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     named from the first one that both corners read as one card. Either is read at
     SECOND_LOOK_CONFIDENCE, as any second look, and no shape lying on another card named is
     taken. Where none is read so, the search is run again closer round the first CLOSER_AGAIN
-    shapes that one corner read as the card wanted. The refused outlines of ``also`` (indices:
+    shapes that one corner read as the card wanted. The refused outlines of ``ends`` (indices:
     :func:`_far_ends`) are searched round too, whatever they read."""
     targets = [k for k, (_, a) in enumerate(out) if a.card_id is not None and a.corners == 1]
     unread = [k for k, (d, a) in enumerate(out)
-              if a.card_id is None and k not in also and not _close_up(d, detector)]
+              if a.card_id is None and k not in ends and not _close_up(d, detector)]
     leaning = [k for k in unread if out[k][1].confidence >= GUESS_CONFIDENCE]
     targets += sorted(leaning, key=lambda k: -out[k][1].confidence)[:MAX_GUESSED]
     named = [d.corners for d, a in out if a.card_id is not None]
     apart = [k for k in unread if out[k][1].confidence < GUESS_CONFIDENCE
              and not _lies_on(out[k][0].corners, named, APART)] if named else []
     targets += sorted(apart, key=lambda k: -out[k][0].score)[:MAX_APART]
-    targets += [k for k in also if k not in targets]
+    targets += [k for k in ends if k not in targets]
     if not targets:
         return out
     gray = cv2.cvtColor(out[targets[0]][0].frame, cv2.COLOR_BGR2GRAY)
     moved: set[int] = set()
     near = _take_shapes(identifier, detector, frame, gray, out, moved,
-                        [(k, card_shapes(gray, out[k][0].corners)) for k in targets], also)
+                        [(k, card_shapes(gray, out[k][0].corners)) for k in targets], ends)
     closer: dict[int, list[np.ndarray]] = {}
     for k, quad in near:
         closer.setdefault(k, []).extend(card_shapes(gray, quad, CLOSER))
-    _take_shapes(identifier, detector, frame, gray, out, moved, list(closer.items()), also)
+    _take_shapes(identifier, detector, frame, gray, out, moved, list(closer.items()), ends)
     return out
 
 
 def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarray, gray: np.ndarray,
                  out: list[tuple[Detection, Identification]], moved: set[int],
-                 shapes: list[tuple[int, list[np.ndarray]]], fanned: Sequence[int] = ()
+                 shapes: list[tuple[int, list[np.ndarray]]], ends: Sequence[int] = ()
                  ) -> list[tuple[int, np.ndarray]]:
     """Moves each card of ``out`` (by index) not ``moved`` yet to the first of its ``shapes``
     that :func:`_card_shaped` takes; returns the first CLOSER_AGAIN shapes of each card still
@@ -360,7 +360,7 @@ def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
                 continue  # a card named keeps its name
             others = [d.corners for i, (d, a) in enumerate(out) if i != k and a.card_id is not None]
             # a fan's card under another shows one index: named by it as a window across a fan is
-            fanned_card = answer.corners == 1 and k in fanned and _one_corner_of_a_fan(shape.corners, answer, others)
+            fanned_card = answer.corners == 1 and k in ends and _one_corner_of_a_fan(shape.corners, answer, others)
             if answer.corners == 1 and not fanned_card:
                 if sum(j == k for j, _ in near) < CLOSER_AGAIN:
                     near.append((k, shape.corners))
@@ -375,8 +375,9 @@ def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
 
 def _one_corner_of_a_fan(quad: np.ndarray, answer: Identification, named: Sequence[np.ndarray]) -> bool:
     """Whether a card shape at a fan's far end (:func:`_far_ends`) read by one corner only is
-    named by it, as a window across a fan is: at SLICE_CONFIDENCE, its index box within no
-    named card and its corners away from theirs (there a crop shows that card's index)."""
+    named by it: as surely as a window across a fan (SLICE_CONFIDENCE) and, as a window's is,
+    with its corners away from a named card's (there a crop shows that card's index), and, as
+    any other look's, with the index box it was read by on no named card."""
     return (answer.confidence >= SLICE_CONFIDENCE and not _read_under_another(quad, answer, named)
             and not _at_a_named_corner(quad, named))
 
