@@ -37,6 +37,17 @@ class Cue(NamedTuple):
     soft: bool = False
 
 
+class ModelPass(NamedTuple):
+    """One run of the outline model on a frame: its cue, its outline map as edges (what the
+    completions' sides are checked on) and the pixels it calls card (``card`` 0.5 or more:
+    what a glance must account for; the cue's ``solid`` adds the outline pixels, which the
+    completions must lie on but which gaps between cards and glare fill as well)."""
+
+    cue: Cue
+    edges: np.ndarray
+    card: np.ndarray
+
+
 _KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 
 
@@ -141,22 +152,24 @@ def _at_least(a: np.ndarray, level: float) -> np.ndarray:
 
 
 def outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
-                 card_like: Callable[[np.ndarray], bool]) -> tuple[Cue, np.ndarray]:
+                 card_like: Callable[[np.ndarray], bool]) -> ModelPass:
     """Candidate outlines from the outline model: the regions it calls card, parted along the
     pixels it calls outline, and the parts of those that are not ``card_like`` (two cards
     merged); with that card mask (for completing covered cards) and its outline map as edges."""
     card, edge = model.maps(small)
     border = cv2.dilate(_at_least(edge, 0.3), _KERNEL)
     solid = _at_least(cv2.add(card, edge), 0.5)
+    called_card = _at_least(card, 0.5)
     if cv2.countNonZero(solid) > MAX_CARD_SHARE * solid.size:  # noise, a blank wall: not a table
-        return Cue([], solid, True), border
-    inner = cv2.bitwise_and(_at_least(card, 0.5), cv2.bitwise_not(border))
+        return ModelPass(Cue([], solid, True), border, called_card)
+    inner = cv2.bitwise_and(called_card, cv2.bitwise_not(border))
     # give back the pixel the dilated border took: regions still part where cards touch
     inner = cv2.bitwise_and(cv2.dilate(cv2.morphologyEx(inner, cv2.MORPH_OPEN, _KERNEL), _KERNEL),
                             solid)
     contours = list(cv2.findContours(inner, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0])
     contours += _split_regions(inner, [c for c in contours if not card_like(c)], lo)
-    return Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True), border
+    return ModelPass(Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True), border,
+                     called_card)
 
 
 _CORE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11))

@@ -33,7 +33,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from kiosk.vision.cues import Cue, hand_cues, outline_cue
+from kiosk.vision.cues import Cue, ModelPass, hand_cues, outline_cue
 from kiosk.vision.face import cards_sides, warp_face, warp_index_corners
 from kiosk.vision.outline import OutlineModel, load_outline_model
 from kiosk.vision.symmetry import symmetric_cards
@@ -140,8 +140,9 @@ FAN_STEP = 0.1
 #: below it): :func:`frame_card`.
 FRAME_IN_CARD = (0.72, 0.85)
 #: A glance (:meth:`Detector.glance`, the outline model alone) accounts for a frame where the
-#: model's card pixels, less a 3-px rim, lie outside every outline found (grown 3 px) over less
-#: than this share of a card's area in one piece: elsewhere a card may lie that only the
+#: pixels the model calls card (not those it calls outline: glare and the gaps between cards
+#: are half both to it), less a 3-px rim, lie outside every outline found (grown 3 px) over
+#: less than this share of a card's area in one piece: elsewhere a card may lie that only the
 #: hand-set cues outline.
 GLANCE_UNSEEN = 0.05
 _RIM = np.ones((7, 7), np.uint8)
@@ -191,7 +192,7 @@ class Glance:
     detections: list[Detection]
     explained: bool
     frame: np.ndarray | None
-    model: tuple[Cue, np.ndarray] | None
+    model: ModelPass | None
 
 
 @dataclass(frozen=True)
@@ -312,12 +313,11 @@ class Detector:
         faces; the alternates are unrefined, in frame pixels."""
         return self._quads(bgr, hand=self.config.hand_cues or self.outline is None)[0]
 
-    def _quads(self, bgr: np.ndarray, hand: bool, model: tuple[Cue, np.ndarray] | None = None
-               ) -> tuple[list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]], bool,
-                          tuple[Cue, np.ndarray] | None]:
+    def _quads(self, bgr: np.ndarray, hand: bool, model: ModelPass | None = None
+               ) -> tuple[list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]], bool, ModelPass | None]:
         """:meth:`find_quads`' answer with the hand-set cues or without, whether the outline
         model's card pixels are accounted for (always, with the hand-set cues), and the outline
-        model's cue and outline map (``model``, where it was run already)."""
+        model's pass (``model``, where it was run already)."""
         cfg = self.config
         small, scale = self._analysis_copy(bgr)
         area = float(small.shape[0] * small.shape[1])
@@ -330,9 +330,8 @@ class Detector:
         if self.outline is not None:
             model = model or outline_cue(self.outline, small, lo, hi,
                                          lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
-            cue, edges = model
-            cues.append(cue)  # first: its outline wins over the same card from another cue
-            model_mask = cue.solid
+            cues.append(model.cue)  # first: its outline wins over the same card from another cue
+            edges, model_mask = model.edges, model.cue.solid
         if hand:
             set_by_hand, canny = hand_cues(small, white, bright, lo, hi)
             cues += set_by_hand
@@ -404,7 +403,7 @@ class Detector:
             if not partial:
                 alternates = [*alternates, *_card_ends(quad, table_card)]
             out.append((order_corners(q), score, partial, tuple(a / scale for a in alternates)))
-        return out, hand or model_mask is None or _explained(model_mask, [quad for quad, _, _, _ in kept], lo), model
+        return out, hand or model is None or _explained(model.card, [quad for quad, _, _, _ in kept], lo), model
 
     def is_close_up(self, quad: np.ndarray, shape: tuple[int, ...]) -> bool:
         """Whether ``quad`` fills more of a picture of ``shape`` than the cards of the usual size
@@ -621,14 +620,14 @@ class Detector:
         return found[0], found[1]
 
 
-def _explained(solid: np.ndarray, quads: list[np.ndarray], smallest: float) -> bool:
-    """Whether the card pixels of ``solid`` (the outline model's) lie within ``quads`` (the
-    same pixels) but for under GLANCE_UNSEEN of a card in one piece (a card: the median quad,
-    ``smallest`` where there is none)."""
-    cover = np.zeros_like(solid)
+def _explained(card_pixels: np.ndarray, quads: list[np.ndarray], smallest: float) -> bool:
+    """Whether ``card_pixels`` (the outline model's: :attr:`ModelPass.card`) lie within
+    ``quads`` (the same pixels) but for under GLANCE_UNSEEN of a card in one piece (a card: the
+    median quad, ``smallest`` where there is none)."""
+    cover = np.zeros_like(card_pixels)
     for quad in quads:
         cv2.fillConvexPoly(cover, np.round(quad).astype(np.int32), 255)
-    rest = cv2.bitwise_and(cv2.erode(solid, _RIM), cv2.bitwise_not(cv2.dilate(cover, _RIM)))
+    rest = cv2.bitwise_and(cv2.erode(card_pixels, _RIM), cv2.bitwise_not(cv2.dilate(cover, _RIM)))
     card = float(np.median(np.abs(_shoelace(np.array(quads))))) if quads else smallest
     if cv2.countNonZero(rest) < GLANCE_UNSEEN * card:
         return True  # no piece can be that large (labelling the pieces costs a glance 1-2 ms)
