@@ -824,3 +824,36 @@ def test_a_card_at_the_far_end_read_by_one_corner_is_named_as_surely_as_a_fans_w
     ident = ByOutlineBothCorners({"QS": top, "QC": under}, under="QC", confidence=confidence)
     names = sorted(a.card_id for _, a in name_cards(ident, DETECTOR, img, [detection(img, across)]) if a.card_id)
     assert names == (["QC", "QS"] if confidence >= SLICE_CONFIDENCE else ["QS"])
+
+
+class BySpan(ByOutline):
+    """:class:`ByOutline` reading each card by ``read_by`` of its corners, and ``span`` (an
+    outline across two cards) as the queen of spades, by the one index it holds."""
+
+    def __init__(self, cards: dict[str, np.ndarray], span: np.ndarray, read_by: tuple[bool, bool]) -> None:
+        super().__init__(cards)
+        self.span, self.read_by = span, read_by
+
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+        return [Identification("QS", 0.97, None, 0.9, read_by=(True, False)) if polygon_iou(c.corners, self.span) > 0.9
+                else replace(a, read_by=self.read_by) if a.card_id else a
+                for c, a in zip(cards, super().identify_cards(cards), strict=True)]
+
+
+@pytest.mark.parametrize("read_by", [(True, True), (True, False)])
+def test_the_card_beside_one_named_from_one_corner_is_found_among_its_alternates(
+        read_by: tuple[bool, bool]) -> None:
+    """Fanned cards whose edges run on in one line are outlined as one card across both, read
+    by the one index it holds (edje-tfod's IMG_2668: a ten of spades over a jack of hearts).
+    Its alternate on the card beside it, read as another card by both corners, is that card;
+    read by one corner, it may show the first card's index: nothing more is named."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    left = card_quad((260, 180), 110, 0.1)
+    right = left + 0.8 * (left[1] - left[0])
+    for card_id, quad in (("QC", right), ("QS", left)):
+        composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
+    span = np.array([left[0], left[1] + 0.5 * (right[1] - left[1]), left[2] + 0.5 * (right[2] - left[2]), left[3]],
+                    np.float32)
+    assert polygon_iou(span, right) < ONE_CARD
+    out = name_cards(BySpan({"QC": right}, span, read_by), DETECTOR, img, [detection(img, span, right)])
+    assert [a.card_id for _, a in out] == (["QS", "QC"] if read_by == (True, True) else ["QS"])

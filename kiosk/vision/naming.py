@@ -34,6 +34,9 @@ sides vanish on the white stripes and its outline is askew (session 35: held-out
 piles 16, `edje-tfod` 2 right ranks, none wrongly; session 36, the outlines apart: held-out 2
 more, none wrongly). So is the other end of a refused outline whose second look named a card
 covering under 0.6 of it: two cards overlapping at an angle make one outline (session 41).
+And a card still named from one corner has the outlines it beat at its place read: one that
+both corners read as another card, lying apart from the cards named, is the card beside it,
+spanned by its outline (session 42).
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -184,7 +187,37 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
     named = _second_looks(identifier, detector, frame, list(zip(detections, answers, strict=True)))
     ends = _far_ends(detections, named, detector)
     shaped = _card_shaped(identifier, detector, frame, named + ends, range(len(named), len(named) + len(ends)))
-    return _once_per_card(shaped[:len(named)] + [pair for pair in shaped[len(named):] if pair[1].card_id])
+    kept = shaped[:len(named)] + [pair for pair in shaped[len(named):] if pair[1].card_id]
+    return _once_per_card(kept + _beside_one_corner(identifier, detector, frame, kept))
+
+
+def _beside_one_corner(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
+                       out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
+    """The other cards that the alternates of a card named from one corner show: an outline
+    that spans two cards (fanned cards whose edges run on in one line) is read by the one
+    index it holds, and the card beside it may be among the outlines it beat. An alternate is
+    that card where both its corners read it as another card, as surely as a second look, and
+    it lies on no card named, nor on this one as much as ONE_CARD (``edje-tfod``'s IMG_2668: a
+    jack of hearts beside a ten of spades whose outline spans both). Only the first
+    FIRST_ALTERNATES of each are read; a card named from both corners has its own outline."""
+    looks = [(k, quad) for k, (d, a) in enumerate(out) if a.card_id is not None and a.corners == 1
+             for quad in d.alternates[:FIRST_ALTERNATES]]
+    if not looks:
+        return []
+    named = [(k, d.corners, a.card_id) for k, (d, a) in enumerate(out) if a.card_id is not None]
+    found = detector.look_again(frame, [quad for _, quad in looks])
+    if len(found) != len(looks):
+        return []
+    more: list[tuple[Detection, Identification]] = []
+    for (k, _), alt, answer in zip(looks, found, identifier.identify_cards(found), strict=True):
+        if answer.card_id is None or answer.corners != 2 or answer.confidence < SECOND_LOOK_CONFIDENCE:
+            continue
+        if any(card == answer.card_id or polygon_iou(alt.corners, corners) >= (ONE_CARD if j == k else detector.config.nms_iou)
+               for j, corners, card in named):
+            continue
+        more.append((alt, answer))
+        named.append((-1, alt.corners, answer.card_id))
+    return more
 
 
 def _far_ends(detections: Sequence[Detection], named: list[tuple[Detection, Identification]],
