@@ -205,6 +205,7 @@ def _beside_one_corner(identifier: IdentifierLike, detector: Detector, frame: np
     if not looks:
         return []
     named = [(k, d.corners, a.card_id) for k, (d, a) in enumerate(out) if a.card_id is not None]
+    apart = detector.config.nms_iou  # from the other cards named; from its own, ONE_CARD
     found = detector.look_again(frame, [quad for _, quad in looks])
     if len(found) != len(looks):
         return []
@@ -212,7 +213,7 @@ def _beside_one_corner(identifier: IdentifierLike, detector: Detector, frame: np
     for (k, _), alt, answer in zip(looks, found, identifier.identify_cards(found), strict=True):
         if answer.card_id is None or answer.corners != 2 or answer.confidence < SECOND_LOOK_CONFIDENCE:
             continue
-        if any(card == answer.card_id or polygon_iou(alt.corners, corners) >= (ONE_CARD if j == k else detector.config.nms_iou)
+        if any(card == answer.card_id or polygon_iou(alt.corners, corners) >= (ONE_CARD if j == k else apart)
                for j, corners, card in named):
             continue
         more.append((alt, answer))
