@@ -41,7 +41,7 @@ from kiosk.vision.detect import (
     quad_aspect,
     refine_quads,
 )
-from kiosk.vision.face import FACE_SIZE, card_sides, index_crops
+from kiosk.vision.face import FACE_SIZE, card_sides, darkest_channel, index_crops
 from kiosk.vision.identify import Identifier
 from kiosk.vision.naming import name_cards
 
@@ -183,6 +183,14 @@ def test_spill_is_how_far_a_point_lies_outside(angle: float, reverse: bool, side
 
 
 @settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), h=st.integers(1, 40), w=st.integers(1, 40))
+def test_darkest_channel_is_each_pixels_lowest_channel(seed: int, h: int, w: int) -> None:
+    img = np.random.default_rng(seed).integers(0, 256, (h, w, 3), dtype=np.uint8)
+    low = darkest_channel(img)
+    assert low.shape == (h, w) and low.dtype == np.uint8
+    assert np.array_equal(low, img.min(axis=2))
+
+
 @given(angle=st.floats(0, 2 * np.pi), start=st.integers(0, 3), reverse=st.booleans())
 def test_order_corners_is_independent_of_input_order(angle: float, start: int,
                                                       reverse: bool) -> None:

@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from kiosk.vision.cues import Cue, ModelPass, hand_cues, outline_cue
-from kiosk.vision.face import cards_sides, warp_face, warp_index_corners
+from kiosk.vision.face import cards_sides, darkest_channel, warp_face, warp_index_corners
 from kiosk.vision.outline import OutlineModel, load_outline_model
 from kiosk.vision.symmetry import symmetric_cards
 
@@ -322,7 +322,7 @@ class Detector:
         small, scale = self._analysis_copy(bgr)
         area = float(small.shape[0] * small.shape[1])
         lo, hi = cfg.min_area * area, cfg.max_area * area
-        white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+        white = darkest_channel(small)
         bright = float(np.percentile(white[::4, ::4], 97))
         cues: list[Cue] = []
         edges: np.ndarray = np.zeros(white.shape, np.uint8)

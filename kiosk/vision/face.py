@@ -16,6 +16,14 @@ FACE_SIZE: tuple[int, int] = (200, 280)  # width, height in pixels (card aspect 
 INDEX_BOX: tuple[float, float, float, float] = (0.0, 0.0, 0.22, 0.32)
 
 
+def darkest_channel(bgr: np.ndarray) -> np.ndarray:
+    """Per pixel, the lowest of the three channels of ``bgr``: white paper is high in all
+    three, ink and a coloured table are low in one. (Split first: ``cv2.min`` of the channel
+    views copies each of them, at twice the time.)"""
+    b, g, r = cv2.split(bgr)
+    return cv2.min(cv2.min(b, g), r)
+
+
 def _corners(w: int, h: int) -> np.ndarray:
     """TL, TR, BR, BL of a ``w`` x ``h`` image, in pixels."""
     return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)

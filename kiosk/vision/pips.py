@@ -21,7 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from kiosk.vision.face import face_homography
+from kiosk.vision.face import darkest_channel, face_homography
 from kiosk.vision.runtime import RuntimeMissing, TfliteModel
 
 MODEL_FILE = "pips.tflite"
@@ -138,7 +138,7 @@ def _darkest_round(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, 
     left, top = int(np.clip(x0 - pad, 0, w - 1)), int(np.clip(y0 - pad, 0, h - 1))
     right, bottom = int(np.clip(np.ceil(x1 + pad), left + 1, w)), int(np.clip(np.ceil(y1 + pad), top + 1, h))
     part = image[top:bottom, left:right]
-    low = cv2.min(cv2.min(part[:, :, 0], part[:, :, 1]), part[:, :, 2])
+    low = darkest_channel(part)
     return low, corners - np.array([left, top], np.float32)
 
 

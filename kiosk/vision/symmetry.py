@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from kiosk.vision.cues import paper_and_table
+from kiosk.vision.face import darkest_channel
 
 #: Ink is this many grey levels darker than the local paper (on the frame's darkest channel,
 #: where red print is dark too); the table counts as white within TABLE_STEP of the paper.
@@ -76,7 +77,7 @@ def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
 def _ink_blobs(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """The ink on white table as (labels, centres, areas, sizes), blobs of print size only and
     labelled 1..n in that order; None where there is too little of it for a card."""
-    white = cv2.min(cv2.min(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+    white = darkest_channel(small)
     paper, table = paper_and_table(white, median=True)
     on_white = cv2.compare(table, cv2.subtract(paper, np.full_like(paper, TABLE_STEP)), cv2.CMP_GE)
     if not cv2.countNonZero(on_white):

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from kiosk.decks import Deck
-from kiosk.vision.face import FACE_SIZE
+from kiosk.vision.face import FACE_SIZE, darkest_channel
 from kiosk.vision.identify import MIN_MARGIN, Identification
 
 #: Fractions of the face (x0, y0, x1, y1) searched for the big text; symmetric about the centre,
@@ -37,7 +37,7 @@ def _band(face: np.ndarray) -> np.ndarray:
     crop = face[int(y0 * h): int(y1 * h), int(x0 * w): int(x1 * w)]
     if crop.ndim == 2:
         return crop
-    return cv2.min(cv2.min(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2])
+    return darkest_channel(crop)
 
 
 def ink_vector(face: np.ndarray) -> tuple[np.ndarray, float] | None:
