@@ -29,6 +29,7 @@ from kiosk.vision.detect import (
     _fit_lines,
     _nms,
     _on_frame_edge,
+    _profile_steps,
     _spill,
     _split_pairs,
     _table_sized,
@@ -183,6 +184,17 @@ def test_spill_is_how_far_a_point_lies_outside(angle: float, reverse: bool, side
 
 
 @settings(max_examples=50, deadline=None)
+@given(reaches=st.lists(st.floats(3.0, 60.0), min_size=1, max_size=12))
+def test_profile_steps_are_each_reachs_linspace_padded_by_its_last(reaches: list[float]) -> None:
+    """The steps along each side's normal that refinement samples: one array for all quads,
+    the same numbers as a linspace per quad padded with its last value."""
+    width = max(int(4 * r) + 1 for r in reaches)
+    want = np.stack([np.pad(np.linspace(-r, r, int(4 * r) + 1, dtype=np.float32), (0, width - int(4 * r) - 1),
+                            mode="edge") for r in reaches])
+    got = _profile_steps(np.array(reaches))
+    assert got.dtype == np.float32 and np.array_equal(got, want)
+
+
 @given(seed=st.integers(0, 2**32 - 1), h=st.integers(1, 40), w=st.integers(1, 40))
 def test_darkest_channel_is_each_pixels_lowest_channel(seed: int, h: int, w: int) -> None:
     img = np.random.default_rng(seed).integers(0, 256, (h, w, 3), dtype=np.uint8)

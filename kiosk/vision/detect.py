@@ -941,6 +941,10 @@ def _line_corners(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.stack([x1 + t * vx1, y1 + t * vy1], axis=-1), crossing
 
 
+#: Where along its middle third :func:`refine_quads` looks for a side's edge.
+_ALONG = np.linspace(0.35, 0.65, 12, dtype=np.float32)
+
+
 def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
                  reaches: Sequence[float] | None = None) -> list[np.ndarray]:
     """Sub-pixel corners of each of ``quads`` from the full-resolution image, each side moved
@@ -961,19 +965,16 @@ def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
     q = np.stack([order_corners(quad) for quad in quads])  # clockwise: the normals point inwards
     vec = q[:, _NEXT] - q
     length = np.linalg.norm(vec, axis=2, keepdims=True)
-    rs = list(reaches) if reaches is not None else [max(3.0, 0.09 * float(side.mean())) for side in length]
+    rs = (np.array(reaches, np.float64) if reaches is not None
+          else np.maximum(3.0, 0.09 * length[..., 0].mean(axis=1).astype(np.float64)))
     d = vec / np.maximum(length, 1e-6)
     nrm = np.stack([-d[..., 1], d[..., 0]], axis=-1)  # (N, 4, 2), pointing inwards
-    steps = [np.linspace(-r, r, int(4 * r) + 1, dtype=np.float32) for r in rs]
-    # every quad's profiles padded to the longest by repeating their last sample: a flat tail
-    # adds no crossing and moves no extreme
-    width = max(len(st) for st in steps)
-    padded = np.stack([np.pad(st, (0, width - len(st)), mode="edge") for st in steps])  # (N, S)
-    ts = np.linspace(0.35, 0.65, 12, dtype=np.float32)
-    base = q[:, :, None, :] + ts[None, None, :, None] * vec[:, :, None, :]  # (N, 4, 12, 2)
-    pts = base[:, :, :, None, :] + padded[:, None, None, :, None] * nrm[:, :, None, None, :]  # (N, 4, 12, S, 2)
-    flat = pts.reshape(-1, width, 2)
-    prof = cv2.remap(gray, np.ascontiguousarray(flat[..., 0]), np.ascontiguousarray(flat[..., 1]),
+    padded = _profile_steps(rs)  # (N, S)
+    width = padded.shape[1]
+    base = q[:, :, None, :] + _ALONG[None, None, :, None] * vec[:, :, None, :]  # (N, 4, 12, 2)
+    # the sample points (N, 4, 12, S), x and y apart: what remap takes
+    xs, ys = (base[:, :, :, None, k] + padded[:, None, None, :] * nrm[:, :, None, None, k] for k in (0, 1))
+    prof = cv2.remap(gray, xs.reshape(-1, width), ys.reshape(-1, width),
                      cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     row_steps = np.repeat(padded, 48, axis=0)
     outside, top, low = prof[:, 0], prof.max(axis=1), prof.min(axis=1)
@@ -999,6 +1000,16 @@ def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
     move = np.hypot(*np.moveaxis(corners - q, -1, 0))
     take = found & np.roll(found, 1, axis=1) & crossing & (move <= 2 * r[:, None])
     return list(np.where(take[..., None], corners, q))
+
+
+def _profile_steps(reaches: np.ndarray) -> np.ndarray:
+    """Per reach r of ``reaches``, ``np.linspace(-r, r, int(4 * r) + 1)`` as float32, each row
+    padded to the longest by repeating its last value (a flat tail adds no crossing and moves
+    no extreme): the same numbers, in one pass instead of a linspace and a pad per quad."""
+    n = (4 * reaches).astype(np.int64) + 1
+    j = np.arange(int(n.max()))[None, :]
+    steps = j * (2 * reaches / (n - 1))[:, None] + -reaches[:, None]  # as linspace: i * step + start
+    return np.where(j >= (n - 1)[:, None], reaches[:, None], steps).astype(np.float32)
 
 
 def _first_crossing(prof: np.ndarray, level: np.ndarray, steps: np.ndarray
