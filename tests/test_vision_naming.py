@@ -857,3 +857,23 @@ def test_the_card_beside_one_named_from_one_corner_is_found_among_its_alternates
     assert polygon_iou(span, right) < ONE_CARD
     out = name_cards(BySpan({"QC": right}, span, read_by), DETECTOR, img, [detection(img, span, right)])
     assert [a.card_id for _, a in out] == (["QS", "QC"] if read_by == (True, True) else ["QS"])
+
+
+@pytest.mark.parametrize("confidence", [SLICE_CONFIDENCE, SLICE_CONFIDENCE - 0.01])
+def test_a_card_under_a_named_one_is_completed_from_the_corner_a_refused_outline_shows(confidence: float) -> None:
+    """A card lying mostly under another shows one corner; the outline completed from it at
+    the wrong size is refused (it cuts its index short), and the one at full size lies so much
+    on the top card that it lost to it there (edje-tfod's IMG_2679: a queen of diamonds under
+    a jack). That outline, a corner shared with the refused one, is read, and names the card
+    as a window across a fan does: at SLICE_CONFIDENCE, by a corner off the named card."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    top = card_quad((300, 180), 110, 0.1)
+    under = top + np.array([-28, -18], np.float32)
+    for card_id, quad in (("QC", under), ("QS", top)):
+        composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
+    assert polygon_iou(top, under) >= DETECTOR.config.nms_iou
+    tl, across, down = under[0], under[1] - under[0], under[3] - under[0]
+    cut = np.array([tl, tl + 0.3 * across, tl + 0.3 * across + 0.45 * down, tl + 0.45 * down], np.float32)
+    ident = ByOutlineBothCorners({"QS": top, "QC": under}, under="QC", confidence=confidence)
+    out = name_cards(ident, DETECTOR, img, [detection(img, top, under), Detection(cut, img, 1.0, True)])
+    assert sorted(a.card_id for _, a in out if a.card_id) == (["QC", "QS"] if confidence >= SLICE_CONFIDENCE else ["QS"])

@@ -20,7 +20,9 @@ outline spanned two). Last, in the looks left over, a refused outline is taken a
 three or more, and windows across it are read for its middle cards
 (:func:`~kiosk.vision.detect.fan_slices`: a middle card shows only a strip whose sides nothing
 outlines; named only at SLICE_CONFIDENCE and away from a named card's corner; session 33:
-`edje-tfod` 5 right ranks more, none wrongly). This costs nothing on a frame whose cards all
+`edje-tfod` 5 right ranks more, none wrongly), and the outlines completed from one of its
+corners that another place holds: a card under a named one lies mostly on it, and is named as a
+fan's window is (session 42). This costs nothing on a frame whose cards all
 read, and never names a card where no outline reads: it can turn a refusal into a name, not one
 name into another. A card completed from its visible corners is a guessed
 outline too, and is named only as surely as an alternate. The looks read by both of a card's
@@ -54,8 +56,8 @@ import cv2
 import numpy as np
 
 from kiosk.vision.card_fit import CLOSER, card_shapes
-from kiosk.vision.detect import FAN_STEP, Detection, Detector, fan_ends, fan_slices, frame_card, polygon_iou
-from kiosk.vision.face import INDEX_BOX
+from kiosk.vision.detect import FAN_STEP, SAME_PLACE, Detection, Detector, fan_ends, fan_slices, frame_card, polygon_iou
+from kiosk.vision.face import INDEX_BOX, card_sides
 from kiosk.vision.identify import GUESS_CONFIDENCE, Identification
 
 #: Every extra outline read is one more chance to name clutter, so a second look must be surer
@@ -112,7 +114,7 @@ APART = 0.1
 PART_NAMED = 0.6
 #: What a second look is: a card a refused outline's print shows whole, an outline of a card
 #: (an alternate, a refit, the card round a picture frame), a fan's end, or a window across a fan.
-_Kind = Literal["print", "outline", "fan", "slice"]
+_Kind = Literal["print", "outline", "fan", "slice", "under"]
 #: Two outlines overlapping this much (IoU) are one card, whatever they are read as: fanned
 #: cards overlap less (edje-tfod's: 0.43-0.58).
 ONE_CARD = 0.7
@@ -282,17 +284,20 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         if len(looks) >= MAX_SECOND_LOOKS:
             break
         looks += [(k, quad, "slice") for quad in fan_slices(detections[k].corners)]
+    # and, in the looks left over, the outlines completed from its corners that another place
+    # holds: a card under a named one, completed at full size, lies mostly on that card
+    looks += [(k, quad, "under") for k in refused for quad in _from_its_corners(k, detections)]
     # a look lying on a card named at first sight could only be turned away below: it is not
     # read (one look in nine in piles), nor does it take the place of one that may name a card
     named = [d.corners for d, a in out if a.card_id is not None]  # and, below, those looks name
     on_named = len(named)  # how many of them were named at first sight
-    looks = [look for look in looks if not _lies_on(look[1], named, detector.config.nms_iou)]
+    looks = [look for look in looks if look[2] == "under" or not _lies_on(look[1], named, detector.config.nms_iou)]
     looks = looks[:MAX_SECOND_LOOKS]
     alts = detector.look_again(frame, [quad for _, quad, _ in looks])
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
     read = [(k, alt, kind) for (k, _, kind), alt in zip(looks, alts, strict=True)
-            if not _lies_on(alt.corners, named, detector.config.nms_iou)]
+            if kind == "under" or not _lies_on(alt.corners, named, detector.config.nms_iou)]
     second_answers = identifier.identify_cards([alt for _, alt, _ in read])
     # an outline read by both its corners goes first: it is the card itself, where a look read
     # by one corner may lie across it (read there, it takes the card and turns the whole one away)
@@ -314,6 +319,8 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
             continue  # a print's symmetric box shows both indices: one alone is text or a picture
         if kind == "slice" and (answer.confidence < SLICE_CONFIDENCE or _at_a_named_corner(alt.corners, named)):
             continue
+        if kind == "under" and not _under_a_named_card(alt.corners, answer, named):
+            continue
         if k in taken:
             # a refused outline may span two cards (fanned cards whose edges run on in one
             # line): another card among its alternates, named otherwise, lying on none named
@@ -331,6 +338,16 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         looked.append((alt, answer))
         named.append(alt.corners)
     return out + more
+
+
+def _from_its_corners(k: int, detections: Sequence[Detection]) -> list[np.ndarray]:
+    """The alternates of the other detections with a corner within SAME_PLACE of its short side
+    of a corner of detection ``k``: completions of the card ``k`` outlines from the same
+    corner, that lost to another card at that card's place."""
+    mine = detections[k].corners
+    reach = SAME_PLACE * min(card_sides(mine))
+    return [quad for j, d in enumerate(detections) if j != k for quad in d.alternates
+            if float(np.linalg.norm(quad[:, None] - mine[None], axis=2).min()) < reach]
 
 
 def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
@@ -416,6 +433,18 @@ def _one_corner_of_a_fan(quad: np.ndarray, answer: Identification, named: Sequen
             and not _at_a_named_corner(quad, named))
 
 
+def _under_a_named_card(quad: np.ndarray, answer: Identification, named: Sequence[np.ndarray]) -> bool:
+    """Whether a card completed from a refused outline's corner (:func:`_from_its_corners`),
+    lying mostly under a named card, is named by what it was read as: as surely as a window
+    across a fan (SLICE_CONFIDENCE), with the index box it was read by on no named card, and
+    the corners it was read by away from a named card's (its far corners lie under that card,
+    where they may meet its corners)."""
+    if answer.read_by is None or answer.confidence < SLICE_CONFIDENCE or _read_under_another(quad, answer, named):
+        return False
+    reading = [k for k, read in zip((0, 2), answer.read_by, strict=True) if read]
+    return not _at_a_named_corner(quad[reading], named, float(np.linalg.norm(quad[1] - quad[0])))
+
+
 def _close_up(card: Detection, detector: Detector) -> bool:
     """Whether ``card`` is a close-up (:meth:`Detector.is_close_up`): refused, it gets no second
     look. A picture filled by one card shows its corners whole, and what else is that large and
@@ -442,10 +471,11 @@ def _read_under_another(quad: np.ndarray, answer: Identification, named: Sequenc
                for card in named)
 
 
-def _at_a_named_corner(quad: np.ndarray, named: Sequence[np.ndarray]) -> bool:
-    """Whether a corner of ``quad`` lies within FAN_STEP of its width of a corner of a card of
-    ``named``: its index crop there shows that card's index, cut."""
-    reach = FAN_STEP * float(np.linalg.norm(quad[1] - quad[0]))
+def _at_a_named_corner(quad: np.ndarray, named: Sequence[np.ndarray], width: float | None = None) -> bool:
+    """Whether a corner of ``quad`` (or of some of its corners, given the card's ``width``) lies
+    within FAN_STEP of its width of a corner of a card of ``named``: its index crop there shows
+    that card's index, cut."""
+    reach = FAN_STEP * (float(np.linalg.norm(quad[1] - quad[0])) if width is None else width)
     return any(float(np.linalg.norm(quad[:, None] - card[None], axis=2).min()) < reach for card in named)
 
 
