@@ -155,7 +155,8 @@ def outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
                  card_like: Callable[[np.ndarray], bool]) -> ModelPass:
     """Candidate outlines from the outline model: the regions it calls card, parted along the
     pixels it calls outline, and the parts of those that are not ``card_like`` (two cards
-    merged); with that card mask (for completing covered cards) and its outline map as edges."""
+    merged); with their mask (card or outline: completions of covered cards must lie on it),
+    its outline map as edges and the pixels it calls card (:class:`ModelPass`)."""
     card, edge = model.maps(small)
     border = cv2.dilate(_at_least(edge, 0.3), _KERNEL)
     solid = _at_least(cv2.add(card, edge), 0.5)

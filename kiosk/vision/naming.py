@@ -113,7 +113,8 @@ APART = 0.1
 #: more, `edje-tfod` 1 (IMG_2674), every other benchmark the same, none wrongly.
 PART_NAMED = 0.6
 #: What a second look is: a card a refused outline's print shows whole, an outline of a card
-#: (an alternate, a refit, the card round a picture frame), a fan's end, or a window across a fan.
+#: (an alternate, a refit, the card round a picture frame), a fan's end, a window across a fan,
+#: or a completion from its corner that another place holds (a card under a named one).
 _Kind = Literal["print", "outline", "fan", "slice", "under"]
 #: Two outlines overlapping this much (IoU) are one card, whatever they are read as: fanned
 #: cards overlap less (edje-tfod's: 0.43-0.58).
@@ -341,9 +342,9 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
 
 
 def _from_its_corners(k: int, detections: Sequence[Detection]) -> list[np.ndarray]:
-    """The alternates of the other detections with a corner within SAME_PLACE of its short side
-    of a corner of detection ``k``: completions of the card ``k`` outlines from the same
-    corner, that lost to another card at that card's place."""
+    """The alternates of the other detections that have a corner at one of detection ``k``'s
+    (within SAME_PLACE of its short side): completions from the same visible corner, which lost
+    to another card at that card's place."""
     mine = detections[k].corners
     reach = SAME_PLACE * min(card_sides(mine))
     return [quad for j, d in enumerate(detections) if j != k for quad in d.alternates
