@@ -3,12 +3,14 @@ rendered tables the hand-set cues find hard (white cloth, stripes)."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kiosk.render.scenes import HAND, render_scene
+from kiosk.vision.cues import _split_regions
 from kiosk.vision.detect import Detector, DetectorConfig, polygon_iou
 from kiosk.vision.identify import default_models_dir
 from kiosk.vision.outline import INPUT_WH, MODEL_FILE, fit_input, load_outline_model, normalise
@@ -157,3 +159,23 @@ def test_model_threads_change_the_speed_not_the_answer() -> None:
 
     outline = VisionPipeline.for_deck("standard-52", model_threads=2).detector.outline
     assert outline is not None and outline._model.num_threads == 2
+
+
+
+@settings(max_examples=40, deadline=None)
+@given(x=st.integers(0, 101), y=st.integers(0, 61))
+def test_two_cards_joined_by_a_bridge_are_parted_wherever_they_lie(x: int, y: int) -> None:
+    """Two cards the model merged through a thin bridge (neighbours on a white cloth) are
+    parted (`cues._split_regions`, which works round the regions only): each part is its card,
+    in the frame's pixels, wherever the pair lies, against the frame's edge or not."""
+    mask = np.zeros((120, 200), np.uint8)
+    left, right = (x, y, x + 40, y + 58), (x + 58, y, x + 98, y + 58)
+    for x0, y0, x1, y1 in (left, right):
+        mask[y0:y1 + 1, x0:x1 + 1] = 255
+    mask[y + 28:y + 31, x + 41:x + 58] = 255  # the bridge
+    regions = list(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0])
+    assert len(regions) == 1
+    parts = sorted(cv2.boundingRect(c) for c in _split_regions(mask, regions, 500.0))
+    assert len(parts) == 2
+    for (px, py, pw, ph), (x0, y0, x1, y1) in zip(parts, (left, right), strict=True):
+        assert max(abs(px - x0), abs(py - y0), abs(px + pw - 1 - x1), abs(py + ph - 1 - y1)) <= 1

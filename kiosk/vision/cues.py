@@ -174,6 +174,7 @@ def outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
 
 
 _CORE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11))
+_MARGIN = 8  # pixels round the regions :func:`_split_regions` works on: _CORE's reach and more
 
 
 def _split_regions(inner: np.ndarray, regions: list[np.ndarray], lo: float) -> list[np.ndarray]:
@@ -183,9 +184,14 @@ def _split_regions(inner: np.ndarray, regions: list[np.ndarray], lo: float) -> l
     they stay apart)."""
     if not regions:
         return []
-    mask = np.zeros_like(inner)
-    cv2.drawContours(mask, regions, -1, 255, cv2.FILLED)
-    inner = cv2.bitwise_and(inner, mask)
+    # the work is done round the regions only (a margin of zeros wider than the kernels; the
+    # corner at even pixels, so that labels are numbered as on the whole mask)
+    x, y, w, h = cv2.boundingRect(np.concatenate(regions))
+    x0, y0 = max(0, x - _MARGIN) & ~1, max(0, y - _MARGIN) & ~1
+    x1, y1 = min(inner.shape[1], x + w + _MARGIN), min(inner.shape[0], y + h + _MARGIN)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(mask, regions, -1, 255, cv2.FILLED, offset=(-x0, -y0))
+    inner = cv2.bitwise_and(inner[y0:y1, x0:x1], mask)
     cores = cv2.erode(inner, _CORE)
     n, labels = cv2.connectedComponents(cores, connectivity=4)
     if n <= 2:
@@ -194,5 +200,5 @@ def _split_regions(inner: np.ndarray, regions: list[np.ndarray], lo: float) -> l
     grown[inner == 0] = 0
     meet = cv2.dilate(grown, _KERNEL) != cv2.erode(grown, _KERNEL)
     parts = np.where((grown > 0) & ~meet, 255, 0).astype(np.uint8)
-    contours = cv2.findContours(parts, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+    contours = cv2.findContours(parts, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x0, y0))[0]
     return [c for c in contours if cv2.contourArea(c) >= lo]
