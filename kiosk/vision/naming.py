@@ -287,7 +287,7 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         looks += [(k, quad, "slice") for quad in fan_slices(detections[k].corners)]
     # and, in the looks left over, the outlines completed from its corners that another place
     # holds: a card under a named one, completed at full size, lies mostly on that card
-    looks += [(k, quad, "under") for k in refused for quad in _from_its_corners(k, detections)]
+    looks += [(k, quad, "under") for k, quad in _from_their_corners(refused, detections)]
     # a look lying on a card named at first sight could only be turned away below: it is not
     # read (one look in nine in piles), nor does it take the place of one that may name a card
     named = [d.corners for d, a in out if a.card_id is not None]  # and, below, those looks name
@@ -341,14 +341,21 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     return out + more
 
 
-def _from_its_corners(k: int, detections: Sequence[Detection]) -> list[np.ndarray]:
-    """The alternates of the other detections that have a corner at one of detection ``k``'s
-    (within SAME_PLACE of its short side): completions from the same visible corner, which lost
-    to another card at that card's place."""
-    mine = detections[k].corners
-    reach = SAME_PLACE * min(card_sides(mine))
-    return [quad for j, d in enumerate(detections) if j != k for quad in d.alternates
-            if float(np.linalg.norm(quad[:, None] - mine[None], axis=2).min()) < reach]
+def _from_their_corners(refused: Sequence[int], detections: Sequence[Detection]) -> list[tuple[int, np.ndarray]]:
+    """(k, quad) for each alternate of another detection that has a corner at one of refused
+    detection ``k``'s (within SAME_PLACE of its short side): completions from the same visible
+    corner, which lost to another card at that card's place."""
+    owners = [j for j, d in enumerate(detections) for _ in d.alternates]
+    if not refused or not owners:
+        return []
+    alts = np.stack([quad for d in detections for quad in d.alternates])  # (M, 4, 2)
+    out = []
+    for k in refused:
+        mine = detections[k].corners
+        near = np.linalg.norm(alts[:, :, None] - mine[None, None], axis=3).min(axis=(1, 2))
+        reach = SAME_PLACE * min(card_sides(mine))
+        out += [(k, alts[m]) for m in np.flatnonzero(near < reach) if owners[m] != k]
+    return out
 
 
 def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
@@ -412,7 +419,7 @@ def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
                 continue  # a card named keeps its name
             others = [d.corners for i, (d, a) in enumerate(out) if i != k and a.card_id is not None]
             # a fan's card under another shows one index: named by it as a window across a fan is
-            fanned_card = answer.corners == 1 and k in ends and _one_corner_of_a_fan(shape.corners, answer, others)
+            fanned_card = answer.corners == 1 and k in ends and _under_a_named_card(shape.corners, answer, others)
             if answer.corners == 1 and not fanned_card:
                 if sum(j == k for j, _ in near) < CLOSER_AGAIN:
                     near.append((k, shape.corners))
@@ -425,21 +432,13 @@ def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     return [(k, quad) for k, quad in near if k not in moved]
 
 
-def _one_corner_of_a_fan(quad: np.ndarray, answer: Identification, named: Sequence[np.ndarray]) -> bool:
-    """Whether a card shape at a fan's far end (:func:`_far_ends`) read by one corner only is
-    named by it: as surely as a window across a fan (SLICE_CONFIDENCE) and, as a window's is,
-    with its corners away from a named card's (there a crop shows that card's index), and, as
-    any other look's, with the index box it was read by on no named card."""
-    return (answer.confidence >= SLICE_CONFIDENCE and not _read_under_another(quad, answer, named)
-            and not _at_a_named_corner(quad, named))
-
-
 def _under_a_named_card(quad: np.ndarray, answer: Identification, named: Sequence[np.ndarray]) -> bool:
-    """Whether a card completed from a refused outline's corner (:func:`_from_its_corners`),
-    lying mostly under a named card, is named by what it was read as: as surely as a window
-    across a fan (SLICE_CONFIDENCE), with the index box it was read by on no named card, and
-    the corners it was read by away from a named card's (its far corners lie under that card,
-    where they may meet its corners)."""
+    """Whether a card lying under a named one (a card shape at a fan's far end,
+    :func:`_far_ends`; a completion from a refused outline's corner, :func:`_from_their_corners`)
+    is named by what it was read as: as surely as a window across a fan (SLICE_CONFIDENCE),
+    with the index box it was read by on no named card, as any other look's, and the corners
+    it was read by away from a named card's (there a crop shows that card's index, cut; its
+    other corners lie under that card, where they may meet its corners)."""
     if answer.read_by is None or answer.confidence < SLICE_CONFIDENCE or _read_under_another(quad, answer, named):
         return False
     reading = [k for k, read in zip((0, 2), answer.read_by, strict=True) if read]
