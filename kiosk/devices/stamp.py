@@ -136,7 +136,10 @@ def render_stamp(
         outline=INK,
         width=max(2, round(2 * s)),
     )
-    draw_emblem(img, card.region or "brussels", lay.emblem, fill=INK)
+    if card.region:
+        draw_emblem(img, card.region, lay.emblem, fill=INK)
+    else:  # a national speciality (no region): Belgium's country code, as on an oval car plate
+        _text_in(draw, "BE", lay.emblem, "DejaVuSans-Bold", round(72 * s), INK)
 
     # Place name(s), province, a rule and the date, stacked and centred beside the disc.
     tx0, tx1 = cx + disc_r + round(10 * s), x1
