@@ -69,7 +69,8 @@ class PassportScreen(Screen):
                          int(h * 0.04), theme.GREY, max_lines=1)
             y += size + 10
         stamp_w = int(col.width * 0.42)
-        fact_rect = pygame.Rect(col.left, y, col.width - stamp_w - 16, col.bottom - y)
+        banner = pygame.Rect(col.left, body.bottom - int(h * 0.1), col.width, int(h * 0.085))
+        fact_rect = pygame.Rect(col.left, y, col.width - stamp_w - 16, banner.top - 6 - y)
         widgets.text(surface, self.card.fact(lang), fact_rect, int(h * 0.045), theme.INK)
         stamp = artwork.stamp_preview(self.card.id, lang, self.app.config.kiosk.name, stamp_w)
         if stamp is not None:
@@ -78,6 +79,5 @@ class PassportScreen(Screen):
             surface.blit(stamp, pos)
         status_key = self.app.stamp_status_key(self.card.id, self.params.get("stamp", True))
         colour = theme.RED if status_key == "app.stamp.waiting" else theme.GREEN
-        widgets.banner(surface, pygame.Rect(col.left, body.bottom - int(h * 0.1), col.width, int(h * 0.085)),
-                       self.t(status_key), "violation" if colour == theme.RED else "ok")
+        widgets.banner(surface, banner, self.t(status_key), "violation" if colour == theme.RED else "ok")
         self.draw_buttons(surface)
