@@ -7,7 +7,12 @@ Tried in order: ``ai_edge_litert`` (LiteRT, the current wheel on x86-64 and aarc
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +41,25 @@ def interpreter_class() -> Any:
     raise RuntimeMissing("no TFLite runtime found: install 'ai-edge-litert' (or 'tflite-runtime' on 32-bit Pi OS)")
 
 
+@contextlib.contextmanager
+def _without_runtime_info() -> Iterator[None]:
+    """Hold back the runtime's own ``INFO:`` lines on stderr (the XNNPACK banner it writes from
+    C++ on every allocation) and pass every other line through: warnings and errors still show."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            for line in caught.read().decode(errors="replace").splitlines(keepends=True):
+                if not line.startswith("INFO: "):
+                    sys.stderr.write(line)
+
+
 class TfliteModel:
     """A loaded ``.tflite`` file run on batches, single-threaded by default.
 
@@ -49,7 +73,8 @@ class TfliteModel:
         self.path = path
         self.num_threads = num_threads
         self._interp = interpreter_class()(model_path=str(path), num_threads=num_threads)
-        self._interp.allocate_tensors()
+        with _without_runtime_info():
+            self._interp.allocate_tensors()
         self._input = self._interp.get_input_details()[0]
         self._outputs = sorted(self._interp.get_output_details(), key=lambda d: d["name"])
         self._batch = int(self._input["shape"][0])
