@@ -33,11 +33,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def run(args: argparse.Namespace) -> int:
     config = load_config()
+    if args.output.suffix.lower() != ".png":
+        raise UsageError(f"-o {args.output}: a stamp is a 1-bit PNG, exactly the dots the printer gets; "
+                         "name the file .png")
     if args.card_id not in load_deck(DECK_ID):
         raise UsageError(
             f"{args.card_id!r} is not an L'Affiche Belge card (ids like 7H, 10S, QD, JK1)"
         )
-    width = args.width or config.printer.width
+    width = config.printer.width if args.width is None else args.width
     if width <= 0 or width % 8 or width > 2048:
         raise UsageError(f"--width {width}: a multiple of 8 dots (384 for 58 mm, 576 for 80 mm)")
     image = render_stamp(
@@ -52,5 +55,5 @@ def run(args: argparse.Namespace) -> int:
         image.save(args.output, "PNG")
     except OSError as exc:
         raise KioskError(f"cannot write {args.output}: {exc}") from exc
-    print(f"{args.output}: {image.width}x{image.height} dots, 1-bit")
+    print(f"{args.output}: {image.width}x{image.height} dots, 1-bit PNG")
     return 0
