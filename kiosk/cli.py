@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's greeting is not ours to print
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

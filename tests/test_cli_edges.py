@@ -49,3 +49,15 @@ def test_recognize_prints_no_runtime_banner(tmp_path: Path):
     assert done.returncode == 0, done.stderr
     assert "2 cards" in done.stdout
     assert "INFO:" not in done.stderr and "XNNPACK" not in done.stderr
+
+
+@pytest.mark.parametrize("option", ["--out", "--state-dir"])
+def test_demo_folders_that_are_files_are_one_line(tmp_path: Path, option):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    args = [*KIOSK, "demo", "--headless", "--seconds", "1", "--out", str(tmp_path / "out"), option, str(blocker)]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert f"{option} {blocker}: a file is in the way" in done.stderr
+    assert done.stdout == ""  # no greeting from pygame either

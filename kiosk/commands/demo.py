@@ -55,8 +55,13 @@ def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     state = args.state_dir or out / "state"
     stamps_dir = out / "stamps"
-    for folder in (out, state, stamps_dir):
-        folder.mkdir(parents=True, exist_ok=True)
+    for option, folder in (("--out", out), ("--state-dir", state), ("--out", stamps_dir)):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise UsageError(f"{option} {folder}: a file is in the way; give a folder") from None
+        except OSError as exc:
+            raise UsageError(f"{option} {folder}: cannot create the folder ({exc.strerror})") from None
     config = load_config(Path("/nonexistent/kiosk-demo.toml"))  # the documented defaults
     config = config.replace("display", fullscreen=False)
     config = config.replace("kiosk", idle_seconds=max(config.kiosk.idle_seconds, args.seconds + 10))
