@@ -25,14 +25,24 @@ _LABELS = {
     "discard": "Défausse · Aflegstapel",
     "trick": "Pli · Slag",
     "stock": "Talon · Stapel",
+    "waste": "Retournées · Omgedraaid",
+}
+
+
+#: Numbered zones (``seat0``, ``col3`` ...): prefix -> label with ``{n}`` counted from 1.
+_NUMBERED = {
+    "seat": "Joueur {n} · Speler {n}",
+    "col": "Colonne {n} · Kolom {n}",
+    "found": "Pile {n} · Stapel {n}",
+    "piles": "Piles {n} · Stapels {n}",
 }
 
 
 def zone_label(name: str) -> str:
-    """The printed label of a zone: seats are numbered from 1, known piles named in FR and NL."""
-    if name.startswith("seat") and name[4:].isdigit():
-        n = int(name[4:]) + 1
-        return f"Joueur {n} · Speler {n}"
+    """The printed label of a zone in FR and NL: numbered zones count from 1, piles are named."""
+    prefix = name.rstrip("0123456789")
+    if prefix in _NUMBERED and prefix != name:
+        return _NUMBERED[prefix].format(n=int(name[len(prefix):]) + 1)
     return _LABELS.get(name, name.replace("_", " ").replace("-", " ").capitalize())
 
 
@@ -74,6 +84,38 @@ def _seat_turn(rect: tuple[float, float, float, float]) -> int:
     return 90 if dx > 0 else 270
 
 
+def footer_box(w: int, h: int, layout: Layout | None) -> tuple[int, int, int, int]:
+    """Where the mat's small print goes: the widest stretch no zone crosses of the bottom strip
+    (between the bottom markers' white squares), else of the first free row found from the
+    middle outwards; at most 40 % of the width."""
+    band = 0.02
+    zones = [z.rect for z in (layout.zones if layout else ())]
+    left = mat.marker_corners(mat.MARKER_IDS[3])[1][0] + MARKER_QUIET / mat.ASPECT
+    right = mat.marker_corners(mat.MARKER_IDS[2])[0][0] - MARKER_QUIET / mat.ASPECT
+    rows = [(0.965, left, right)] + [(0.49 + k * sign * band, 0.02, 0.98)
+                                     for k in range(24) for sign in ((1, -1) if k else (1,))]
+    for y0, lo, hi in rows:
+        a, b = _widest_gap(lo, hi, [(r[0], r[2]) for r in zones if r[1] < y0 + band and r[3] > y0])
+        if b - a >= 0.2:
+            break
+    a, b = a + 0.01, b - 0.01
+    centre, half = (a + b) / 2, min(b - a, 0.4) / 2
+    return round((centre - half) * w), round(y0 * h), round((centre + half) * w), round((y0 + band) * h)
+
+
+def _widest_gap(lo: float, hi: float, taken: list[tuple[float, float]]) -> tuple[float, float]:
+    """The widest stretch of [lo, hi] outside every interval of ``taken``."""
+    gaps, x = [], lo
+    for a, b in sorted(taken):
+        gaps.append((x, min(a, hi)))
+        x = max(x, b)
+    gaps.append((x, hi))
+    return max(gaps, key=lambda g: g[1] - g[0])
+
+
+#: The white quiet zone around each marker, as a fraction of the mat's height (half a marker side).
+MARKER_QUIET = mat.MARKER_SIDE / 2
+
 FIELD = (46, 110, 78)  # printed felt green; ink on it is drawn in light colours
 
 
@@ -89,7 +131,7 @@ def render_mat(
         corners = np.array(mat.marker_corners(marker_id)) * [w, h]
         x0, y0 = np.round(corners[0]).astype(int)
         x1, y1 = np.round(corners[2]).astype(int)
-        quiet = round((x1 - x0) * 0.5)  # ArUco needs a white quiet zone around each marker
+        quiet = round(MARKER_QUIET * h)  # ArUco needs a white quiet zone around each marker
         draw.rectangle([x0 - quiet, y0 - quiet, x1 + quiet, y1 + quiet], fill=(255, 255, 255))
         img.paste(_marker(marker_id, min(x1 - x0, y1 - y0)), (int(x0), int(y0)))
     if layout is not None:
@@ -104,7 +146,7 @@ def render_mat(
             draw.rounded_rectangle(rect, radius=dpi // 6, outline=INK, width=line)
             turn = _seat_turn(zone.rect) if zone.name.startswith("seat") else 0
             _label(img, zone_label(zone.name), rect, turn)
-    footer = (round(w * 0.3), round(h * 0.965), round(w * 0.7), round(h * 0.985))
+    footer = footer_box(w, h, layout)
     draw_fitted(
         img,
         f"Kiosk · {paper} · ArUco {mat.ARUCO_DICT} 0-3",
