@@ -182,6 +182,7 @@ def run_scene(args: argparse.Namespace) -> int:
 
 
 def run_mat(args: argparse.Namespace) -> int:
+    from kiosk.games.registry import get_game
     from kiosk.referee.registry import BUILTIN, available_referees
     from kiosk.referee.zones import seats_layout
     from kiosk.render.mat import render_mat, save_mat_pdf
@@ -197,7 +198,13 @@ def run_mat(args: argparse.Namespace) -> int:
         referee = available_referees().get(args.game)
         if referee is None:
             raise KioskError(f"game {args.game!r} has no referee installed yet, so no table layout")
-        layout = referee.layout(args.players or 4)
+        engine = get_game(args.game)
+        players = args.players or max(engine.min_players, min(4, engine.max_players))
+        if not engine.min_players <= players <= engine.max_players:
+            takes = (f"{engine.min_players}" if engine.min_players == engine.max_players
+                     else f"{engine.min_players} to {engine.max_players}")
+            raise UsageError(f"--players {players}: {args.game} is played by {takes}")
+        layout = referee.layout(players)
     elif args.players is not None:
         layout = seats_layout(args.players)
     out = _output(args.output, (".pdf", ".png"))
