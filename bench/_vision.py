@@ -28,8 +28,7 @@ def load_identifier(deck_id: str, num_threads: int = 1) -> Any | None:
 
 
 def add_oracle_option(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("--oracle", action="store_true",
-                    help="name cards from the truth: detection and tracking alone")
+    ap.add_argument("--oracle", action="store_true", help="name cards from the truth: detection and tracking alone")
 
 
 def pick_identifier(deck_id: str, oracle: bool, num_threads: int = 1) -> tuple[Any | None, Oracle | None]:
@@ -40,9 +39,13 @@ def pick_identifier(deck_id: str, oracle: bool, num_threads: int = 1) -> tuple[A
 
 
 def add_detector_option(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("--detector", choices=("shipped", "model", "cues"), default="shipped",
-                    help="shipped: as the kiosk runs it; model: the outline model alone; "
-                         "cues: the hand-set whiteness and edge cues alone")
+    ap.add_argument(
+        "--detector",
+        choices=("shipped", "model", "cues"),
+        default="shipped",
+        help="shipped: as the kiosk runs it; model: the outline model alone; "
+        "cues: the hand-set whiteness and edge cues alone",
+    )
 
 
 def pick_detector(mode: str) -> Detector:
@@ -77,15 +80,17 @@ class Timer:
     def summary(self) -> str:
         if not self.wall:
             return "no samples"
-        return (f"median {statistics.median(self.wall) * 1000:.1f} ms wall, "
-                f"{statistics.median(self.cpu) * 1000:.1f} ms CPU (n={len(self.wall)})")
+        return (
+            f"median {statistics.median(self.wall) * 1000:.1f} ms wall, "
+            f"{statistics.median(self.cpu) * 1000:.1f} ms CPU (n={len(self.wall)})"
+        )
 
 
-def match_truth(found: Sequence[np.ndarray], truth: Sequence[np.ndarray], min_iou: float = 0.7
-                ) -> dict[int, int]:
+def match_truth(found: Sequence[np.ndarray], truth: Sequence[np.ndarray], min_iou: float = 0.7) -> dict[int, int]:
     """Greedy one-to-one matching by polygon IoU: truth index -> found index."""
-    pairs = sorted(((polygon_iou(f, t), ti, fi) for ti, t in enumerate(truth)
-                    for fi, f in enumerate(found)), reverse=True)
+    pairs = sorted(
+        ((polygon_iou(f, t), ti, fi) for ti, t in enumerate(truth) for fi, f in enumerate(found)), reverse=True
+    )
     out: dict[int, int] = {}
     used: set[int] = set()
     for iou, ti, fi in pairs:
@@ -99,8 +104,7 @@ def match_truth(found: Sequence[np.ndarray], truth: Sequence[np.ndarray], min_io
 
 def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
     """Largest corner distance in pixels, over the four cyclic orders (either way up)."""
-    return min(float(np.linalg.norm(np.roll(found, k, axis=0) - truth, axis=1).max())
-               for k in range(4))
+    return min(float(np.linalg.norm(np.roll(found, k, axis=0) - truth, axis=1).max()) for k in range(4))
 
 
 class Oracle:
@@ -129,8 +133,10 @@ class Oracle:
         last, self.last = self.last, []
         m = match_truth([d.corners for d in last], [c.corners for c in self.truth], 0.5)
         names = {f: self.truth[t].card_id for t, f in m.items()}
-        return [Identification(names.get(i), 0.99 if i in names else 0.0, None,
-                               0.9 if i in names else 0.0) for i in range(len(cards))]
+        return [
+            Identification(names.get(i), 0.99 if i in names else 0.0, None, 0.9 if i in names else 0.0)
+            for i in range(len(cards))
+        ]
 
 
 def unconfirmable(answers: Sequence[Any]) -> int:

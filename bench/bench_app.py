@@ -34,9 +34,13 @@ def main() -> None:
     config = load_config(Path("/nonexistent.toml")).replace("display", fullscreen=False)
     printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.0)
     with tempfile.TemporaryDirectory() as state:
-        services = build_services(config, state=Path(state), camera="virtual", printer=printer,
-                                  source_options={"deck_id": "affiche-belge", "script": script.table,
-                                                  "mat": True, "realtime": True})
+        services = build_services(
+            config,
+            state=Path(state),
+            camera="virtual",
+            printer=printer,
+            source_options={"deck_id": "affiche-belge", "script": script.table, "mat": True, "realtime": True},
+        )
         queued: dict[str, float] = {}
         request = services.stamps.request
 
@@ -64,12 +68,16 @@ def main() -> None:
     assert epoch is not None, "the virtual table never started"
     arrivals = {s["card"]: epoch + s["at"] / FPS for s in script.table if "card" in s}
     latencies = sorted(queued[c] - arrivals[c] for c in queued if c in arrivals)
-    print(f"UI: {stats.frames} frames in {stats.seconds:.1f} s = {stats.fps:.1f} fps "
-          f"(median frame {statistics.median(durations) * 1000:.1f} ms, redraws {stats.draws})")
+    print(
+        f"UI: {stats.frames} frames in {stats.seconds:.1f} s = {stats.fps:.1f} fps "
+        f"(median frame {statistics.median(durations) * 1000:.1f} ms, redraws {stats.draws})"
+    )
     print(f"vision: {services.vision.frames} camera frames = {services.vision.frames / stats.seconds:.1f} fps")
     if latencies:
-        print(f"card at rest -> stamp queued: median {statistics.median(latencies) * 1000:.0f} ms, "
-              f"max {max(latencies) * 1000:.0f} ms over {len(latencies)} cards")
+        print(
+            f"card at rest -> stamp queued: median {statistics.median(latencies) * 1000:.0f} ms, "
+            f"max {max(latencies) * 1000:.0f} ms over {len(latencies)} cards"
+        )
 
 
 if __name__ == "__main__":

@@ -54,8 +54,10 @@ def main() -> int:
         return 0
     detector = Detector()
     margins = [float(m) for m in args.margins.split(",")]
-    print(f"close-ups of held-out cards, deck {args.deck}: {args.scenes} scenes x {CARDS_PER_SCENE} cards, "
-          f"{args.width} px wide")
+    print(
+        f"close-ups of held-out cards, deck {args.deck}: {args.scenes} scenes x {CARDS_PER_SCENE} cards, "
+        f"{args.width} px wide"
+    )
     for margin in margins:
         counts: Counter[str] = Counter()
         missed: Counter[str] = Counter()
@@ -73,11 +75,13 @@ def main() -> int:
                 counts["elsewhere"] += sum(c not in present for c in ids)
                 missed[scene.table] += card.card_id not in ids
         n = len(share)
-        print(f"  margin {margin:g} (the card {np.median(share):.0%} of the picture, median; "
-              f"{max(share):.0%} at most): "
-              f"named right {counts['right'] / n:.1%} of {n}, on its outline {counts['detected'] / n:.1%}; "
-              f"names of a card not in the scene {counts['elsewhere']}; not named, by table: "
-              + (", ".join(f"{t} {k}" for t, k in sorted(missed.items()) if k) or "none"))
+        print(
+            f"  margin {margin:g} (the card {np.median(share):.0%} of the picture, median; "
+            f"{max(share):.0%} at most): "
+            f"named right {counts['right'] / n:.1%} of {n}, on its outline {counts['detected'] / n:.1%}; "
+            f"names of a card not in the scene {counts['elsewhere']}; not named, by table: "
+            + (", ".join(f"{t} {k}" for t, k in sorted(missed.items()) if k) or "none")
+        )
     return 0
 
 

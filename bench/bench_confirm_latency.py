@@ -59,10 +59,12 @@ def main() -> int:
                 slow.append(f"seed {1000 + seed} {card} at {at}: {latencies[-1]} frames")
     if latencies:
         ordered = sorted(latencies)
-        print(f"arrivals {len(latencies) + len(missed)}: confirmation latency in 15 fps frames: "
-              f"median {statistics.median(ordered)}, "
-              f"p95 {ordered[math.ceil(0.95 * len(ordered)) - 1]}, "  # nearest rank
-              f"max {ordered[-1]}; never confirmed {len(missed)}")
+        print(
+            f"arrivals {len(latencies) + len(missed)}: confirmation latency in 15 fps frames: "
+            f"median {statistics.median(ordered)}, "
+            f"p95 {ordered[math.ceil(0.95 * len(ordered)) - 1]}, "  # nearest rank
+            f"max {ordered[-1]}; never confirmed {len(missed)}"
+        )
     for line in missed[:10]:
         print(f"  missed {line}")
     for line in slow[:10]:

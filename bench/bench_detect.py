@@ -84,8 +84,13 @@ def outline_step(low: np.ndarray, corners: np.ndarray) -> float:
         base = a + np.linspace(0.15, 0.85, 24, dtype=np.float32)[:, None] * (b - a)
         offsets = np.array([-5, -4, -3, 3, 4, 5], np.float32)
         pts = base[:, None, :] + offsets[None, :, None] * normal
-        prof = cv2.remap(low, np.ascontiguousarray(pts[..., 0]), np.ascontiguousarray(pts[..., 1]),
-                         cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        prof = cv2.remap(
+            low,
+            np.ascontiguousarray(pts[..., 0]),
+            np.ascontiguousarray(pts[..., 1]),
+            cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
         steps.append(float(np.median(np.abs(prof[:, :3].mean(axis=1) - prof[:, 3:].mean(axis=1)))))
     return sorted(steps)[-2]
 
@@ -113,10 +118,15 @@ def tilted(scene: Scene, k: float) -> Scene:
     frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     view = cv2.getPerspectiveTransform(frame, np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]))
     image = cv2.warpPerspective(scene.image, view, (w, h), borderMode=cv2.BORDER_REPLICATE)
-    cards = [replace(c, corners=cv2.perspectiveTransform(c.corners.reshape(-1, 1, 2), view).reshape(4, 2))
-             for c in scene.cards]
-    inside = [c for c in cards if (c.corners >= 1).all() and (c.corners[:, 0] < w - 1).all()
-              and (c.corners[:, 1] < h - 1).all()]
+    cards = [
+        replace(c, corners=cv2.perspectiveTransform(c.corners.reshape(-1, 1, 2), view).reshape(4, 2))
+        for c in scene.cards
+    ]
+    inside = [
+        c
+        for c in cards
+        if (c.corners >= 1).all() and (c.corners[:, 0] < w - 1).all() and (c.corners[:, 1] < h - 1).all()
+    ]
     return replace(scene, image=image, cards=inside, labels=None)
 
 
@@ -127,14 +137,28 @@ def main() -> int:
     ap.add_argument("--overlap", action="store_true", help="let cards overlap (piles)")
     ap.add_argument("--seed", type=int, default=900_000, help="first scene seed (held-out range)")
     ap.add_argument("--no-identify", action="store_true", help="detection only")
-    ap.add_argument("--saturation", type=float, default=1.0,
-                    help="scale the frames' colour by this (0: grey), a washed-out camera")
-    ap.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
-                    help="frame size (default 1280x720); cards are 8-15%% of its width")
-    ap.add_argument("--tilt", type=float, default=1.0, metavar="K",
-                    help="a camera tilted away: the frame's top edge K of its width (1: overhead)")
-    ap.add_argument("--thorough", action="store_true",
-                    help="every cue on every frame (the kiosk glances first: kiosk.vision.naming.look)")
+    ap.add_argument(
+        "--saturation", type=float, default=1.0, help="scale the frames' colour by this (0: grey), a washed-out camera"
+    )
+    ap.add_argument(
+        "--size",
+        type=_size,
+        default=(1280, 720),
+        metavar="WxH",
+        help="frame size (default 1280x720); cards are 8-15%% of its width",
+    )
+    ap.add_argument(
+        "--tilt",
+        type=float,
+        default=1.0,
+        metavar="K",
+        help="a camera tilted away: the frame's top edge K of its width (1: overhead)",
+    )
+    ap.add_argument(
+        "--thorough",
+        action="store_true",
+        help="every cue on every frame (the kiosk glances first: kiosk.vision.naming.look)",
+    )
     add_detector_option(ap)
     args = ap.parse_args()
     cv2.setNumThreads(1)
@@ -149,8 +173,7 @@ def main() -> int:
     table_found: Counter[str] = Counter()
     faint = faint_found = 0  # cards apart whose outline does not show (VISIBLE_STEP)
     for i in range(args.scenes):
-        scene = render_scene(args.deck, 8, args.seed + i, args.size, split="heldout",
-                             overlap=args.overlap)
+        scene = render_scene(args.deck, 8, args.seed + i, args.size, split="heldout", overlap=args.overlap)
         if args.tilt < 1:
             scene = tilted(scene, args.tilt)
         image = desaturated(scene.image, args.saturation)
@@ -192,33 +215,47 @@ def main() -> int:
             by_error[bisect.bisect_right(ERROR_BINS, errors[-1] / short) - 1].append(got == want)
             if identifier and got != want:
                 confusion[(want, got or "none")] += 1
-    print(f"held-out scenes: {args.scenes}, {cards} cards"
-          f"{' (overlapping)' if args.overlap else ''}, deck {args.deck}"
-          f"{f', colour saturation {args.saturation:g}' if args.saturation < 1 else ''}"
-          f"{f', frames {args.size[0]}x{args.size[1]}' if args.size != (1280, 720) else ''}"
-          f"{f', tilted (top edge {args.tilt:g} of the width)' if args.tilt < 1 else ''}")
-    print(f"  detected {found / cards:.2%} ({found}); with a visible index "
-          f"{visible_found / max(visible, 1):.2%} of {visible}; "
-          f"extra quads {extra / args.scenes:.2f}/frame")
+    print(
+        f"held-out scenes: {args.scenes}, {cards} cards"
+        f"{' (overlapping)' if args.overlap else ''}, deck {args.deck}"
+        f"{f', colour saturation {args.saturation:g}' if args.saturation < 1 else ''}"
+        f"{f', frames {args.size[0]}x{args.size[1]}' if args.size != (1280, 720) else ''}"
+        f"{f', tilted (top edge {args.tilt:g} of the width)' if args.tilt < 1 else ''}"
+    )
+    print(
+        f"  detected {found / cards:.2%} ({found}); with a visible index "
+        f"{visible_found / max(visible, 1):.2%} of {visible}; "
+        f"extra quads {extra / args.scenes:.2f}/frame"
+    )
     if not args.overlap:
-        print(f"  outline shows (a step of {VISIBLE_STEP:g} grey levels or more on two sides): "
-              f"{cards - faint} cards, detected {(found - faint_found) / max(cards - faint, 1):.2%}; "
-              f"the other {faint}, detected {faint_found}; the {faint - faint_found} others never "
-              f"found, detection tops out at {(cards - faint + faint_found) / cards:.2%}")
-    print("  detected per table: " + ", ".join(
-        f"{t} {table_found[t] / table_cards[t]:.1%} of {table_cards[t]}" for t in sorted(table_cards)))
-    print(f"  corner error median {statistics.median(errors):.2f} px, "
-          f"p95 {sorted(errors)[int(0.95 * len(errors))]:.2f} px")
+        print(
+            f"  outline shows (a step of {VISIBLE_STEP:g} grey levels or more on two sides): "
+            f"{cards - faint} cards, detected {(found - faint_found) / max(cards - faint, 1):.2%}; "
+            f"the other {faint}, detected {faint_found}; the {faint - faint_found} others never "
+            f"found, detection tops out at {(cards - faint + faint_found) / cards:.2%}"
+        )
+    print(
+        "  detected per table: "
+        + ", ".join(f"{t} {table_found[t] / table_cards[t]:.1%} of {table_cards[t]}" for t in sorted(table_cards))
+    )
+    print(
+        f"  corner error median {statistics.median(errors):.2f} px, "
+        f"p95 {sorted(errors)[int(0.95 * len(errors))]:.2f} px"
+    )
     if identifier:
         named = sum(sum(v) for v in by_error.values())
-        print(f"  identified exactly {named / cards:.2%} of all cards, "
-              f"{named / max(found, 1):.2%} of detected; named as another card "
-              f"{sum(n for (_, got), n in confusion.items() if got != 'none')}, "
-              f"named where no card lies {named_extra} (and {loose} naming the card they outline "
-              f"loosely, IoU < {MATCH_IOU}); named without the lead or confidence the tracker "
-              f"needs to confirm them {unsure}")
-        print("  identified of detected, by corner error / short side: " + ", ".join(
-            f"{ERROR_BINS[k]:.2f}+ {sum(v) / len(v):.1%} of {len(v)}" for k, v in by_error.items() if v))
+        print(
+            f"  identified exactly {named / cards:.2%} of all cards, "
+            f"{named / max(found, 1):.2%} of detected; named as another card "
+            f"{sum(n for (_, got), n in confusion.items() if got != 'none')}, "
+            f"named where no card lies {named_extra} (and {loose} naming the card they outline "
+            f"loosely, IoU < {MATCH_IOU}); named without the lead or confidence the tracker "
+            f"needs to confirm them {unsure}"
+        )
+        print(
+            "  identified of detected, by corner error / short side: "
+            + ", ".join(f"{ERROR_BINS[k]:.2f}+ {sum(v) / len(v):.1%} of {len(v)}" for k, v in by_error.items() if v)
+        )
         # every card named as another (at small sizes a few, hidden among many refusals), then
         # the cards refused most
         ranked = confusion.most_common()

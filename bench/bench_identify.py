@@ -139,8 +139,11 @@ def bench_speed(models: Path | None, repeats: int) -> None:
     from kiosk.render.faces import render_face
 
     rng = np.random.default_rng(5)
-    for deck_id, what in (("standard-52", "8 faces = 16 corners"), ("kakkerlakken-64", "8 kakkerlakken faces"),
-                          ("math-pairs", "8 math faces, text matching")):
+    for deck_id, what in (
+        ("standard-52", "8 faces = 16 corners"),
+        ("kakkerlakken-64", "8 kakkerlakken faces"),
+        ("math-pairs", "8 math faces, text matching"),
+    ):
         deck = load_deck(deck_id)
         faces = [
             cv2.cvtColor(np.asarray(render_face(deck.cards[int(i)], None, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)

@@ -47,8 +47,7 @@ def main() -> int:
             quads += view.detections
             false += [f"table {t}: {e.card.card_id}" for e in view.events if e.kind == "confirmed"]
         named += len(pipe.tracker.cards)
-    print(f"no-card frames: {frames} ({args.tables} tables x {args.frames_per_table}), "
-          f"deck {args.deck}")
+    print(f"no-card frames: {frames} ({args.tables} tables x {args.frames_per_table}), deck {args.deck}")
     print(f"  quads found {quads / frames:.2f}/frame (each to be refused by identifier or tracker)")
     print(f"  confirmed cards: {len(false)}")
     for line in false[:10]:

@@ -44,11 +44,12 @@ def main() -> None:
     cpu.sort()
     print(f"deals {args.deals}  draw {args.draw}  budget {args.budget:g} s")
     print(f"solved {100 * solved / args.deals:.1f}%  ({solved}/{args.deals})")
-    print(f"median time {statistics.median(times) * 1000:.1f} ms  "
-          f"p90 {times[int(0.9 * (len(times) - 1))] * 1000:.1f} ms  "
-          f"median nodes {statistics.median(nodes):.0f}")
-    print(f"cpu: median {statistics.median(cpu) * 1000:.1f} ms  "
-          f"p90 {cpu[int(0.9 * (len(cpu) - 1))] * 1000:.1f} ms")
+    print(
+        f"median time {statistics.median(times) * 1000:.1f} ms  "
+        f"p90 {times[int(0.9 * (len(times) - 1))] * 1000:.1f} ms  "
+        f"median nodes {statistics.median(nodes):.0f}"
+    )
+    print(f"cpu: median {statistics.median(cpu) * 1000:.1f} ms  p90 {cpu[int(0.9 * (len(cpu) - 1))] * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

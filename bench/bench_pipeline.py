@@ -32,8 +32,7 @@ def main() -> int:
     ap.add_argument("--deck", default="standard-52")
     ap.add_argument("--seed", type=int, default=7)
     add_oracle_option(ap)
-    ap.add_argument("--step", type=int, default=2,
-                    help="use every n-th frame (30 fps table -> 15 fps)")
+    ap.add_argument("--step", type=int, default=2, help="use every n-th frame (30 fps table -> 15 fps)")
     ap.add_argument("--analyse-all", action="store_true", help="analyse every frame, even a still one")
     ap.add_argument("--model-threads", type=int, default=1, help="threads each TFLite model may use")
     args = ap.parse_args()
@@ -64,10 +63,11 @@ def main() -> int:
                     wrong.append(f"frame {i}: {event.card.card_id} (table: {sorted(present)})")
     n = len(timer.wall)
     mean_wall, mean_cpu = statistics.fmean(timer.wall), statistics.fmean(timer.cpu)
-    print(f"virtual table {args.deck} seed {args.seed}: {n} frames 1280x720, "
-          f"{analysed} analysed ({analysed / n:.0%})")
-    print(f"  pipeline {timer.summary()}; mean {mean_wall * 1000:.1f} ms wall, {mean_cpu * 1000:.1f} ms CPU "
-          f"-> {1 / mean_wall:.1f} fps wall, {1 / mean_cpu:.1f} fps CPU")
+    print(f"virtual table {args.deck} seed {args.seed}: {n} frames 1280x720, {analysed} analysed ({analysed / n:.0%})")
+    print(
+        f"  pipeline {timer.summary()}; mean {mean_wall * 1000:.1f} ms wall, {mean_cpu * 1000:.1f} ms CPU "
+        f"-> {1 / mean_wall:.1f} fps wall, {1 / mean_cpu:.1f} fps CPU"
+    )
     print(f"  confirmations {confirmed}, of a card not on the table: {len(wrong)}")
     for line in wrong[:10]:
         print(f"    {line}")

@@ -75,12 +75,21 @@ def _frame_box(quad: np.ndarray, shape: tuple[int, ...]) -> tuple[float, float, 
     """The quad's bounding box clipped to a photo of ``shape``, as the label boxes are: a card
     running off the photo is boxed up to its edge."""
     h, w = shape[:2]
-    return (max(0.0, quad[:, 0].min()), max(0.0, quad[:, 1].min()),
-            min(float(w), quad[:, 0].max()), min(float(h), quad[:, 1].max()))
+    return (
+        max(0.0, quad[:, 0].min()),
+        max(0.0, quad[:, 1].min()),
+        min(float(w), quad[:, 0].max()),
+        min(float(h), quad[:, 1].max()),
+    )
 
 
-def match(boxes: list[tuple[int, int, int, int]], quads: list[np.ndarray], shape: tuple[int, ...],
-          thr: float = 0.5, visible: bool = False) -> dict[int, int]:
+def match(
+    boxes: list[tuple[int, int, int, int]],
+    quads: list[np.ndarray],
+    shape: tuple[int, ...],
+    thr: float = 0.5,
+    visible: bool = False,
+) -> dict[int, int]:
     """Greedy best-IoU matching: box index -> detection index (IoU >= ``thr``, or with
     ``visible`` the :func:`covers` rule); ``shape`` is the photo's array shape."""
     pairs = []
@@ -99,8 +108,12 @@ def match(boxes: list[tuple[int, int, int, int]], quads: list[np.ndarray], shape
     return out
 
 
-def named_elsewhere(labels: list[tuple[str, tuple[int, int, int, int]]], quads: list[np.ndarray],
-                    ranks: list[str], shape: tuple[int, ...]) -> int:
+def named_elsewhere(
+    labels: list[tuple[str, tuple[int, int, int, int]]],
+    quads: list[np.ndarray],
+    ranks: list[str],
+    shape: tuple[int, ...],
+) -> int:
     """Detections named a rank that no labelled card they overlap (box IoU >= 0.2) has: cards
     named where there is none of that rank, what would confirm a wrong card on a real table."""
     wrong = 0
@@ -117,8 +130,9 @@ def main() -> int:
     ap.add_argument("--deck", default="standard-52")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--no-identify", action="store_true", help="detection only")
-    ap.add_argument("--thorough", action="store_true",
-                    help="as kiosk recognize: every cue, other views where nothing is named")
+    ap.add_argument(
+        "--thorough", action="store_true", help="as kiosk recognize: every cue, other views where nothing is named"
+    )
     ap.add_argument("--misses", type=Path, help="write annotated missed photos here (a tmp dir)")
     add_detector_option(ap)
     args = ap.parse_args()
@@ -130,6 +144,7 @@ def main() -> int:
     if not args.no_identify:
         try:
             from kiosk.vision.identify import Identifier
+
             identifier = Identifier(args.deck)
         except Exception as exc:  # noqa: BLE001 - the bench still measures detection
             print(f"identifier unavailable ({exc}); detection only")
@@ -169,8 +184,10 @@ def main() -> int:
                 # label more than the named one must not take the label from it
                 named = [j for j, n in enumerate(names) if n.card_id]
                 boxes, named_quads = [b for _, b in labels], [quads[j] for j in named]
-                right_seen += sum(ranks[named[j]] == labels[i][0]
-                                  for i, j in match(boxes, named_quads, img.shape, visible=True).items())
+                right_seen += sum(
+                    ranks[named[j]] == labels[i][0]
+                    for i, j in match(boxes, named_quads, img.shape, visible=True).items()
+                )
                 m_named = {i: named[j] for i, j in match(boxes, named_quads, img.shape).items()}
                 right += sum(ranks[j] == labels[i][0] for i, j in m_named.items())
                 for i in m:  # a card detected and not named right: named otherwise, or not at all
@@ -184,17 +201,21 @@ def main() -> int:
                 for q in quads:
                     cv2.polylines(img, [q.astype(np.int32)], True, (0, 255, 0), 2)
                 cv2.imwrite(str(args.misses / f"{split}-{photo.stem}.png"), img)
-        print(f"edje-tfod/{split}: {len(photos)} photos, {boxed} boxed cards, "
-              f"detected {found / boxed:.1%} ({found}) by box IoU >= 0.5, "
-              f"{covered / boxed:.1%} ({covered}) counting completed hidden cards, "
-              f"unmatched detections {extra}, "
-              f"{'detect' if identifier is None else 'detect and name'} median "
-              f"{statistics.median(times) * 1000:.1f} ms")
+        print(
+            f"edje-tfod/{split}: {len(photos)} photos, {boxed} boxed cards, "
+            f"detected {found / boxed:.1%} ({found}) by box IoU >= 0.5, "
+            f"{covered / boxed:.1%} ({covered}) counting completed hidden cards, "
+            f"unmatched detections {extra}, "
+            f"{'detect' if identifier is None else 'detect and name'} median "
+            f"{statistics.median(times) * 1000:.1f} ms"
+        )
         if identifier is not None:
-            print(f"  right rank {right / boxed:.1%} of boxed ({right}), "
-                  f"{right / max(found, 1):.1%} of detected; {right_seen / boxed:.1%} ({right_seen}) "
-                  f"counting completed hidden cards; named where no card of that rank lies: {elsewhere}; "
-                  f"named without the lead or confidence the tracker needs to confirm them: {unsure}")
+            print(
+                f"  right rank {right / boxed:.1%} of boxed ({right}), "
+                f"{right / max(found, 1):.1%} of detected; {right_seen / boxed:.1%} ({right_seen}) "
+                f"counting completed hidden cards; named where no card of that rank lies: {elsewhere}; "
+                f"named without the lead or confidence the tracker needs to confirm them: {unsure}"
+            )
             for (want, got), n in confusion.most_common(12):
                 print(f"  confusion {want} -> {got}: {n}")
     return 0

@@ -70,13 +70,19 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     end_rss = rss_mb()
     table_minutes = args.frames / FPS / 60
-    print(f"{args.frames} frames {w}x{h} in {elapsed:.0f} s ({args.frames / elapsed:.1f} fps, "
-          f"{args.frames / FPS / elapsed:.1f}x real time)")
+    print(
+        f"{args.frames} frames {w}x{h} in {elapsed:.0f} s ({args.frames / elapsed:.1f} fps, "
+        f"{args.frames / FPS / elapsed:.1f}x real time)"
+    )
     if warm_rss:
-        print(f"memory: {warm_rss:.1f} MB after {args.warmup} frames, {end_rss:.1f} MB at the end "
-              f"({(end_rss - warm_rss) / warm_rss * 100:+.1f} %)")
-    print(f"confirmations: {confirmed} ({confirmed / table_minutes:.1f} per minute of table time), "
-          f"removals {removed}; errors logged: {errors}")
+        print(
+            f"memory: {warm_rss:.1f} MB after {args.warmup} frames, {end_rss:.1f} MB at the end "
+            f"({(end_rss - warm_rss) / warm_rss * 100:+.1f} %)"
+        )
+    print(
+        f"confirmations: {confirmed} ({confirmed / table_minutes:.1f} per minute of table time), "
+        f"removals {removed}; errors logged: {errors}"
+    )
     if args.chaos:
         print(f"chaos: {log.summary()}")
 

@@ -62,9 +62,7 @@ def _run(one: Callable[[int], dict[str, Any]], deals: int, batches: int) -> dict
             done += report["deals"]
             for key, value in report.items():
                 totals[key] = (
-                    (totals.get(key, True) and value)
-                    if isinstance(value, bool)
-                    else totals.get(key, 0) + value
+                    (totals.get(key, True) and value) if isinstance(value, bool) else totals.get(key, 0) + value
                 )
         rates.append(done / (time.perf_counter() - t0))
     totals["seconds"] = round(time.perf_counter() - started, 1)
@@ -86,9 +84,7 @@ def main() -> None:
             f"{bots['deals']} deals in {bots['seconds']} s"
         )
         cheats = _run(
-            functools.partial(
-                referee.simulate_cheating, players, options={}, cheat_rate=args.cheat
-            ),
+            functools.partial(referee.simulate_cheating, players, options={}, cheat_rate=args.cheat),
             args.deals,
             args.batches,
         )

@@ -38,11 +38,7 @@ def main() -> None:
     stamps, seconds = [], []
     for card in cards:
         start = time.perf_counter()
-        stamps.append(
-            render_stamp(
-                card.id, day=date.today(), lang=args.lang, width=args.width, kiosk_name=args.name
-            )
-        )
+        stamps.append(render_stamp(card.id, day=date.today(), lang=args.lang, width=args.width, kiosk_name=args.name))
         seconds.append(time.perf_counter() - start)
 
     w, h = args.width, stamps[0].height
@@ -71,10 +67,7 @@ def main() -> None:
     serial_s = job * 10 / settings.baudrate  # 8N1: 10 bits per byte
     pauses = -(-h // settings.strip_rows) * settings.strip_pause_s
     print(f"{args.output}: {len(stamps)} stamps, {w} dots wide, sheet {sheet.width}x{sheet.height}")
-    print(
-        f"render median {statistics.median(seconds) * 1000:.1f} ms,"
-        f" max {max(seconds) * 1000:.1f} ms"
-    )
+    print(f"render median {statistics.median(seconds) * 1000:.1f} ms, max {max(seconds) * 1000:.1f} ms")
     print(
         f"ESC/POS job median {job / 1024:.1f} KiB: {serial_s:.1f} s at {settings.baudrate} baud"
         f" + {pauses:.1f} s of strip pauses"

@@ -38,8 +38,7 @@ class KioskSettings:
 
 @dataclass(frozen=True)
 class CameraSettings:
-    source: str = doc("auto, picamera2, virtual, a device index (0), /dev/videoN, a video file or a folder.",
-                      "auto")
+    source: str = doc("auto, picamera2, virtual, a device index (0), /dev/videoN, a video file or a folder.", "auto")
     width: int = doc("Capture width in pixels.", 1280)
     height: int = doc("Capture height in pixels.", 720)
     fps: int = doc("Frames per second asked of the camera.", 15)
@@ -52,9 +51,12 @@ class VisionSettings:
     min_confidence: float = doc("Lowest identification confidence that counts as a sighting.", 0.6)
     outline_model: bool = doc(
         "Find cards with the outline model too (models/outline.tflite): needed on white or striped "
-        "tables; on a plain dark table, false saves 10 to 40 % of the detector's CPU per frame.", True)
+        "tables; on a plain dark table, false saves 10 to 40 % of the detector's CPU per frame.",
+        True,
+    )
     model_threads: int = doc(
-        "Threads each TFLite model may use, 1 to 8: a Pi has four cores and the screen takes one.", 2)
+        "Threads each TFLite model may use, 1 to 8: a Pi has four cores and the screen takes one.", 2
+    )
 
 
 @dataclass(frozen=True)
@@ -166,8 +168,9 @@ def _build(cls: type, values: dict[str, Any], path: Path, section: str) -> Any:
             raise ConfigError(f"{path}: unknown key {section}.{key}; known keys: {', '.join(sorted(fields))}")
         expected = hints[key]
         if not _type_ok(value, expected):
-            raise ConfigError(f"{path}: {section}.{key} must be {_type_name(expected)}, "
-                              f"not {type(value).__name__} {value!r}")
+            raise ConfigError(
+                f"{path}: {section}.{key} must be {_type_name(expected)}, not {type(value).__name__} {value!r}"
+            )
         if expected is float and isinstance(value, int):
             values = {**values, key: float(value)}
     return cls(**values)
@@ -197,7 +200,8 @@ def _type_name(expected: Any) -> str:
     if origin is not None:
         return " or ".join(_type_name(a) for a in get_args(expected))
     return {str: "a string", int: "an integer", float: "a number", bool: "true or false"}.get(
-        expected, getattr(expected, "__name__", str(expected)))
+        expected, getattr(expected, "__name__", str(expected))
+    )
 
 
 def _check_values(sections: dict[str, Any], path: Path) -> None:
@@ -222,8 +226,11 @@ def _check_values(sections: dict[str, Any], path: Path) -> None:
 
 def template() -> str:
     """The commented default file that ``kiosk config init`` writes."""
-    lines = ["# Card kiosk configuration. Every key is optional; the value shown is the default.",
-             "# Check it with `kiosk config check`.", ""]
+    lines = [
+        "# Card kiosk configuration. Every key is optional; the value shown is the default.",
+        "# Check it with `kiosk config check`.",
+        "",
+    ]
     for name, cls in section_classes().items():
         lines.append(f"[{name}]")
         if cls.__doc__ and not cls.__doc__.startswith(cls.__name__ + "("):

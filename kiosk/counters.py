@@ -40,8 +40,12 @@ class Counters:
         self._save()
 
     def summary(self) -> dict[str, Any]:
-        return {"stamps": sum(self.places.values()), "games": sum(self.games.values()),
-                "places": dict(self.places), "per_game": dict(self.games)}
+        return {
+            "stamps": sum(self.places.values()),
+            "games": sum(self.games.values()),
+            "places": dict(self.places),
+            "per_game": dict(self.games),
+        }
 
     def _save(self) -> None:
         data = json.dumps({"places": self.places, "games": self.games}, sort_keys=True).encode()

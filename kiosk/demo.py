@@ -27,8 +27,8 @@ from kiosk.ui.app import App
 log = logging.getLogger(__name__)
 
 PASSPORT_CARDS = ("3H", "3C", "KC", "JS", "AD", "7S", "10H", "JK1", "2C", "QD", "5S", "9H")
-CARD_SECONDS = 3.5   # a card lies under the camera this long
-GAP_SECONDS = 2.0    # then the table is empty this long
+CARD_SECONDS = 3.5  # a card lies under the camera this long
+GAP_SECONDS = 2.0  # then the table is empty this long
 #: A valid government (Lier+Villers-la-Ville, Ieper+Nivelles, and a 4 lion + 4 coq) and a false one.
 GOOD_GOVERNMENT = ("3H", "3C", "3S", "3D", "4H", "4D")
 BAD_GOVERNMENT = ("5H", "5D", "6H", "6C", "8H", "8S")
@@ -62,8 +62,7 @@ class DemoScript:
 
     def card(self, card_id: str, start: float, seconds: float, xy: tuple[float, float], angle: float = 0.0) -> None:
         at = int(start * FPS) + SLIDE
-        self.table.append({"at": at, "card": card_id, "mat_xy": xy, "leave": at + int(seconds * FPS),
-                           "angle": angle})
+        self.table.append({"at": at, "card": card_id, "mat_xy": xy, "leave": at + int(seconds * FPS), "angle": angle})
 
     def hand(self, start: float, seconds: float, xy: tuple[float, float]) -> None:
         at = int(start * FPS)
@@ -87,8 +86,15 @@ def build_script(seconds: float) -> DemoScript:
         script.card(PASSPORT_CARDS[i], t, CARD_SECONDS, (0.5, 0.5), angle=(i * 37) % 60 - 30)
         if i == 1:  # a hand passes over a resting card: no second stamp
             script.hand(t + 1.2, 0.8, (0.5, 0.45))
-        script.steps.append(Step(t + 2.2, lambda app: None, f"passport-{PASSPORT_CARDS[i]}-{lang}",
-                                 ready=_showing(PASSPORT_CARDS[i]), patience=1.2))
+        script.steps.append(
+            Step(
+                t + 2.2,
+                lambda app: None,
+                f"passport-{PASSPORT_CARDS[i]}-{lang}",
+                ready=_showing(PASSPORT_CARDS[i]),
+                patience=1.2,
+            )
+        )
         t += per_card
     if not referee_seconds:
         return script
@@ -116,8 +122,10 @@ def build_script(seconds: float) -> DemoScript:
 
 def _showing(card_id: str) -> Callable[[App], bool]:
     """Whether the passport screen shows ``card_id``."""
+
     def showing(app: App) -> bool:
         return app.screen.name == "passport" and getattr(getattr(app.screen, "card", None), "id", None) == card_id
+
     return showing
 
 
@@ -149,8 +157,7 @@ def _answer(app: App, answers: dict[str, str]) -> None:
             app.screen.on_action("input", {"spec": spec})
 
 
-def run_demo(app: App, script: DemoScript, seconds: float, out: Path,
-             frame_index: Callable[[], int]) -> dict[str, Any]:
+def run_demo(app: App, script: DemoScript, seconds: float, out: Path, frame_index: Callable[[], int]) -> dict[str, Any]:
     """Run ``app`` for ``seconds`` following ``script``; returns the summary's table part."""
     out.mkdir(parents=True, exist_ok=True)
     pending = sorted(script.steps, key=lambda s: s.at)
@@ -200,8 +207,10 @@ def _which_shown(card_id: str, frame: int, shown: list[tuple[str, int, int]]) ->
     """Which of the film's ``shown`` cards a confirmation of ``card_id`` at ``frame`` (of the
     film: it loops) is, allowing half a second's lead and a second's lag; None: a false one. A
     card confirmed again as the film loops is one card shown, confirmed."""
-    return next((k for k, (sid, first, last) in enumerate(shown)
-                 if sid == card_id and first - FPS // 2 <= frame <= last + FPS), None)
+    return next(
+        (k for k, (sid, first, last) in enumerate(shown) if sid == card_id and first - FPS // 2 <= frame <= last + FPS),
+        None,
+    )
 
 
 def _screenshot(app: App, path: Path) -> None:

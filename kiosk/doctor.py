@@ -63,20 +63,20 @@ def check_models(config: Config) -> tuple[str, str]:
     from kiosk.vision.runtime import interpreter_class
 
     directory = default_models_dir()
-    missing = [
-        f
-        for f in (f"{INDEX_MODEL}.tflite", f"{INDEX_MODEL}.labels.txt")
-        if not (directory / f).is_file()
-    ]
+    missing = [f for f in (f"{INDEX_MODEL}.tflite", f"{INDEX_MODEL}.labels.txt") if not (directory / f).is_file()]
     if missing:
         return FAIL, f"{directory}: missing {', '.join(missing)} (see models/MODEL.md)"
     runtime = interpreter_class()
     if not (directory / OUTLINE_MODEL).is_file():
-        return WARN, (f"{directory}: no {OUTLINE_MODEL}: cards are found by the hand-set cues alone, "
-                      "which miss many on white or striped tables (see models/MODEL.md)")
+        return WARN, (
+            f"{directory}: no {OUTLINE_MODEL}: cards are found by the hand-set cues alone, "
+            "which miss many on white or striped tables (see models/MODEL.md)"
+        )
     if not (directory / PIP_MODEL).is_file():
-        return WARN, (f"{directory}: no {PIP_MODEL}: a number card's suit is read from its small corner "
-                      "index alone, and clubs and spades are then confused more often (see models/MODEL.md)")
+        return WARN, (
+            f"{directory}: no {PIP_MODEL}: a number card's suit is read from its small corner "
+            "index alone, and clubs and spades are then confused more often (see models/MODEL.md)"
+        )
     index = ", ".join(p.name for p in model_files(directory, INDEX_MODEL))
     return OK, f"{directory}: {index}, {OUTLINE_MODEL}, {PIP_MODEL}, runtime {runtime.__module__}"
 
@@ -113,9 +113,11 @@ def check_camera(config: Config) -> tuple[str, str]:
             return FAIL, f"{source.name} opened but gave no frame in 3 s"
         got, asked = (frame.shape[1], frame.shape[0]), (config.camera.width, config.camera.height)
         if got[0] < asked[0]:  # a webcam that cannot give the size asked for gives its own, silently
-            return WARN, (f"{source.name}: {got[0]}x{got[1]} frames, not the {asked[0]}x{asked[1]} asked for: "
-                          f"the cards are smaller in the picture, and under {SMALL_CARD_PX:.0f} px wide "
-                          "their suits are misread (hardware/CAMERA.md)")
+            return WARN, (
+                f"{source.name}: {got[0]}x{got[1]} frames, not the {asked[0]}x{asked[1]} asked for: "
+                f"the cards are smaller in the picture, and under {SMALL_CARD_PX:.0f} px wide "
+                "their suits are misread (hardware/CAMERA.md)"
+            )
         return OK, f"{source.name}: {got[0]}x{got[1]} frames"
     return FAIL, "no camera: " + "; ".join(tried)
 

@@ -55,9 +55,12 @@ class _Tap(FrameSource):
 
 
 def tracker_config(settings: VisionSettings, fps: float) -> TrackerConfig:
-    return TrackerConfig(confirm_frames=settings.confirm_frames, window=settings.confirm_frames + 1,
-                         min_confidence=settings.min_confidence,
-                         remove_after=max(1, round(settings.remove_seconds * fps)))
+    return TrackerConfig(
+        confirm_frames=settings.confirm_frames,
+        window=settings.confirm_frames + 1,
+        min_confidence=settings.min_confidence,
+        remove_after=max(1, round(settings.remove_seconds * fps)),
+    )
 
 
 class VisionLink:
@@ -68,8 +71,16 @@ class VisionLink:
     the table calibration; the last frame is kept in memory for the live view only.
     """
 
-    def __init__(self, camera: str, size: tuple[int, int], deck: str, settings: VisionSettings,
-                 fps: float, homography: np.ndarray | None = None, **source_options: Any) -> None:
+    def __init__(
+        self,
+        camera: str,
+        size: tuple[int, int],
+        deck: str,
+        settings: VisionSettings,
+        fps: float,
+        homography: np.ndarray | None = None,
+        **source_options: Any,
+    ) -> None:
         self.camera = camera
         self.size = size
         self.settings = settings
@@ -84,13 +95,19 @@ class VisionLink:
         self._lock = threading.Lock()
         # one detector for every deck: its outline model is loaded once, and only the worker
         # thread runs it
-        self.detector = Detector(DetectorConfig(outline_model=settings.outline_model,
-                                                model_threads=settings.model_threads))
+        self.detector = Detector(
+            DetectorConfig(outline_model=settings.outline_model, model_threads=settings.model_threads)
+        )
         self.worker = VisionWorker(self._open, self._pipeline(deck))
 
     def _pipeline(self, deck_id: str) -> VisionPipeline:
-        return VisionPipeline.for_deck(deck_id, self.homography, tracker_config(self.settings, self.fps),
-                                       self.detector, self.settings.model_threads)
+        return VisionPipeline.for_deck(
+            deck_id,
+            self.homography,
+            tracker_config(self.settings, self.fps),
+            self.detector,
+            self.settings.model_threads,
+        )
 
     def _open(self) -> FrameSource:
         """The first time, the first camera of the spec's fallbacks that works; after a loss, the
@@ -154,17 +171,34 @@ def build_services(
     from kiosk.devices.service import QUEUE_FILE, StampPrinter
     from kiosk.ui.app import Services
 
-    vision = VisionLink(camera or config.camera.source, (config.camera.width, config.camera.height),
-                        passport_deck, config.vision, float(config.camera.fps), **(source_options or {}))
+    vision = VisionLink(
+        camera or config.camera.source,
+        (config.camera.width, config.camera.height),
+        passport_deck,
+        config.vision,
+        float(config.camera.fps),
+        **(source_options or {}),
+    )
     printer_settings = printer or config.printer
     stamps = None
     if printer_settings.backend != "none":
-        stamps = StampPrinter(printer_settings, kiosk_name=config.kiosk.name,
-                              card_cooldown_s=config.passport.cooldown_seconds,
-                              queue_path=state / QUEUE_FILE, connect=connect_printer, on_printed=on_printed)
+        stamps = StampPrinter(
+            printer_settings,
+            kiosk_name=config.kiosk.name,
+            card_cooldown_s=config.passport.cooldown_seconds,
+            queue_path=state / QUEUE_FILE,
+            connect=connect_printer,
+            on_printed=on_printed,
+        )
     lights = Lights(config.lights) if config.lights.kind != "none" else None
     buttons = Buttons(config.buttons) if config.buttons.pins else None
-    services = Services(vision=vision.start(), stamps=stamps, lights=lights, buttons=buttons,
-                        counters=Counters(state / COUNTERS_FILE), calibration_path=state / CALIBRATION_FILE)
+    services = Services(
+        vision=vision.start(),
+        stamps=stamps,
+        lights=lights,
+        buttons=buttons,
+        counters=Counters(state / COUNTERS_FILE),
+        calibration_path=state / CALIBRATION_FILE,
+    )
     services.closers = [c.close for c in (vision, stamps, lights, buttons) if c is not None and hasattr(c, "close")]
     return services

@@ -44,8 +44,11 @@ def picture_frame(card: np.ndarray) -> np.ndarray:
     centre = card.mean(axis=0)
     across, along = ((card[k] - card[0]) / np.linalg.norm(card[k] - card[0]) for k in (1, 3))
     offsets = card - centre
-    return (centre + (offsets @ across)[:, None] * across * FRAME_IN_CARD[0]
-            + (offsets @ along)[:, None] * along * FRAME_IN_CARD[1]).astype(np.float32)
+    return (
+        centre
+        + (offsets @ across)[:, None] * across * FRAME_IN_CARD[0]
+        + (offsets @ along)[:, None] * along * FRAME_IN_CARD[1]
+    ).astype(np.float32)
 
 
 def on_stripes(card_id: str, quad: np.ndarray) -> np.ndarray:
@@ -53,7 +56,7 @@ def on_stripes(card_id: str, quad: np.ndarray) -> np.ndarray:
     standard deck's ``card_id`` at ``quad``: its sides vanish where they cross the white."""
     img = np.full((360, 640, 3), 250, np.uint8)
     for x in range(0, 640, 80):
-        img[:, x:x + 40] = (170, 120, 235)
+        img[:, x : x + 40] = (170, 120, 235)
     composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
     return img
 

@@ -34,8 +34,13 @@ def _app(tmp_path: Path, script: list[dict], mat: bool = False, deck: str = "aff
         found = from_markers(frame)
         assert found is not None and found.markers_seen == 4
         found.save(state / CALIBRATION_FILE)
-    services = build_services(config, state=state, camera="virtual", printer=printer,
-                              source_options={"deck_id": deck, "script": script, "mat": mat})
+    services = build_services(
+        config,
+        state=state,
+        camera="virtual",
+        printer=printer,
+        source_options={"deck_id": deck, "script": script, "mat": mat},
+    )
     return App(config, services, size=(800, 480), fullscreen=False)
 
 
@@ -58,8 +63,10 @@ def closing():
 
 
 def test_attract_then_passport_then_one_stamp_for_the_card_shown(tmp_path: Path, closing):
-    script = [{"at": 12, "card": "3H", "mat_xy": (0.5, 0.5), "leave": 150, "angle": 20},
-              {"at": 60, "hand": (0.5, 0.45), "leave": 80}]  # a hand passes over the card
+    script = [
+        {"at": 12, "card": "3H", "mat_xy": (0.5, 0.5), "leave": 150, "angle": 20},
+        {"at": 60, "hand": (0.5, 0.45), "leave": 80},
+    ]  # a hand passes over the card
     app = _app(tmp_path, script)
     closing(app)
     assert app.screen.name == "attract"
@@ -85,8 +92,9 @@ def test_referee_judges_a_valid_and_a_false_government(tmp_path: Path, closing):
     for k, cards in enumerate((good, bad)):
         start = 15 + k * 260
         for i, card_id in enumerate(cards):  # one row in seat 0's zone
-            script.append({"at": start + 4 * i, "card": card_id, "mat_xy": (0.115 + 0.154 * i, 0.86),
-                           "leave": start + 160})
+            script.append(
+                {"at": start + 4 * i, "card": card_id, "mat_xy": (0.115 + 0.154 * i, 0.86), "leave": start + 160}
+            )
     app = _app(tmp_path, script, mat=True)
     closing(app)
     app.goto("referee", game="compromis", players=2)
@@ -107,8 +115,10 @@ def test_referee_names_the_winner_of_a_klaverjassen_trick(tmp_path: Path, closin
     is played; ace 11, king 4, and the 7 and 9 of a plain suit nothing: 15 points."""
     seats = [(0.5, 0.86), (0.12, 0.5), (0.5, 0.14), (0.88, 0.5)]
     trick = ("7D", "KD", "AD", "9D")
-    script = [{"at": 40 + 12 * i, "card": card_id, "mat_xy": seats[i], "leave": 400, "angle": 90 * i}
-              for i, card_id in enumerate(trick)]
+    script = [
+        {"at": 40 + 12 * i, "card": card_id, "mat_xy": seats[i], "leave": 400, "angle": 90 * i}
+        for i, card_id in enumerate(trick)
+    ]
     app = _app(tmp_path, script, mat=True)
     closing(app)
     app.goto("referee", game="klaverjassen", players=4)
@@ -127,8 +137,10 @@ def test_referee_flags_a_wrong_math_pair_laid_down(tmp_path: Path, closing):
     """Seed 002_0523c4126fa103ae.txt (Pouilleux): "chacun pose les cartes appariées de son jeu devant
     lui. Les autres vérifient si c'est juste" - the kiosk checks with the camera, like the seed's
     calculator, and names the calculation and both values."""
-    script = [{"at": 20, "card": "7x8", "mat_xy": (0.42, 0.85), "leave": 600, "angle": 6},
-              {"at": 40, "card": "54", "mat_xy": (0.60, 0.85), "leave": 600, "angle": -9}]
+    script = [
+        {"at": 20, "card": "7x8", "mat_xy": (0.42, 0.85), "leave": 600, "angle": 6},
+        {"at": 40, "card": "54", "mat_xy": (0.60, 0.85), "leave": 600, "angle": -9},
+    ]
     app = _app(tmp_path, script, mat=True, deck="math-pairs")
     closing(app)
     app.goto("referee", game="pouilleux", players=2)

@@ -30,8 +30,10 @@ def test_manneken_out_and_every_card_dealt_face_down():
 
 
 def test_highest_card_takes_the_cards():
-    seed_says("En même temps, chacun retourne la carte du dessus de son paquet : la plus forte "
-              "remporte les cartes (As, Roi, Dame, Valet, 10… jusqu’au 2).")
+    seed_says(
+        "En même temps, chacun retourne la carte du dessus de son paquet : la plus forte "
+        "remporte les cartes (As, Roi, Dame, Valet, 10… jusqu’au 2)."
+    )
     order = sorted(STRENGTH, key=STRENGTH.get, reverse=True)
     assert order == ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
     game = rig([["KH", "2C"], ["AS", "3D"], ["10C", "4S"]])
@@ -42,8 +44,9 @@ def test_highest_card_takes_the_cards():
 
 
 def test_a_tie_is_a_bataille_between_the_tied_players_only():
-    seed_says("Égalité ? Bataille ! Chacun pose une carte face cachée puis une face visible : la "
-              "plus forte emporte tout.")
+    seed_says(
+        "Égalité ? Bataille ! Chacun pose une carte face cachée puis une face visible : la plus forte emporte tout."
+    )
     decided("Bataille: only the tied players fight;")
     game = rig([["7H", "9C", "2D", "5S"], ["7S", "KC", "3D", "6S"], ["3C", "QS"]])
     rulings = game.play(Flip())

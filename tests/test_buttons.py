@@ -36,9 +36,7 @@ def actions(factory: MockFactory):  # type: ignore[no-untyped-def]
     buttons.close()
 
 
-def test_pins_are_pulled_up_and_a_press_to_ground_fires_the_action(
-    factory: MockFactory, actions: queue.Queue
-) -> None:
+def test_pins_are_pulled_up_and_a_press_to_ground_fires_the_action(factory: MockFactory, actions: queue.Queue) -> None:
     pin = factory.pin(6)
     assert pin.state == 1  # idle button: internal pull-up
     pin.drive_low()
@@ -49,9 +47,7 @@ def test_pins_are_pulled_up_and_a_press_to_ground_fires_the_action(
     assert actions.empty()
 
 
-def test_a_short_press_of_a_hold_button_fires_on_release(
-    factory: MockFactory, actions: queue.Queue
-) -> None:
+def test_a_short_press_of_a_hold_button_fires_on_release(factory: MockFactory, actions: queue.Queue) -> None:
     pin = factory.pin(13)
     pin.drive_low()
     assert actions.empty()  # nothing yet: it may become a hold
@@ -59,9 +55,7 @@ def test_a_short_press_of_a_hold_button_fires_on_release(
     assert actions.get(timeout=5) == "back"
 
 
-def test_holding_fires_the_hold_action_after_hold_s_and_no_press(
-    factory: MockFactory, actions: queue.Queue
-) -> None:
+def test_holding_fires_the_hold_action_after_hold_s_and_no_press(factory: MockFactory, actions: queue.Queue) -> None:
     pin = factory.pin(13)
     pressed = time.monotonic()
     pin.drive_low()

@@ -34,10 +34,7 @@ def test_twelve_double_cards_dealt_and_the_non_dealer_asks_first() -> None:
 
 
 def test_right_answer_scores_one_and_the_card_leaves_the_game() -> None:
-    quote(
-        "Si le premier joueur donne le bon résultat, il marque 1 point et la carte double est "
-        "sortie du jeu"
-    )
+    quote("Si le premier joueur donne le bon résultat, il marque 1 point et la carte double est sortie du jeu")
     g = CacheCache(2, random.Random(3), {"level": "tables-5-7"})
     card = g.hands[1][0]
     g.play(Ask(card))
@@ -50,10 +47,7 @@ def test_right_answer_scores_one_and_the_card_leaves_the_game() -> None:
 
 def test_wrong_answer_gives_the_double_card_to_the_answerer_and_roles_change() -> None:
     quote("sinon, le deuxième joueur donne la carte double au premier.")
-    quote(
-        "On change ensuite de joueur, et on continue jusqu’à ce que l’un des deux joueurs n’ait "
-        "plus de carte."
-    )
+    quote("On change ensuite de joueur, et on continue jusqu’à ce que l’un des deux joueurs n’ait plus de carte.")
     g = CacheCache(2, random.Random(3), {"level": "tables-5-7"})
     card = g.hands[1][0]
     g.play(Ask(card))

@@ -19,7 +19,7 @@ def _mat_image(width: int = 1400) -> np.ndarray:
         side = int(round(corners[1, 0] - corners[0, 0]))
         marker = cv2.aruco.generateImageMarker(dictionary, marker_id, side)
         x, y = (int(round(v)) for v in corners[0])
-        img[y:y + side, x:x + side] = marker
+        img[y : y + side, x : x + side] = marker
     return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
 
 

@@ -68,9 +68,7 @@ def test_a_pair_is_same_value_and_same_colour():
 @pytest.mark.parametrize("players, dealer", [(2, 0), (3, 1), (4, 3), (5, 0), (7, 2), (10, 4)])
 def test_every_card_dealt_one_by_one_from_the_dealers_left(players, dealer):
     seed_says(
-        "Distribue toutes les cartes, une par une. Certains joueurs auront une carte de plus : "
-        "ce n’est "
-        "pas grave."
+        "Distribue toutes les cartes, une par une. Certains joueurs auront une carte de plus : ce n’est pas grave."
     )
     game = Choux(players, random.Random(players), {"dealer": dealer})
     dealt = [len(game.hands[s]) + len(game.laid[s]) for s in range(players)]
@@ -80,10 +78,7 @@ def test_every_card_dealt_one_by_one_from_the_dealers_left(players, dealer):
 
 
 def test_everyone_lays_down_his_pairs_before_starting():
-    seed_says(
-        "Avant de commencer, chacun pose devant lui, face visible, toutes les paires qu’il a "
-        "déjà en main."
-    )
+    seed_says("Avant de commencer, chacun pose devant lui, face visible, toutes les paires qu’il a déjà en main.")
     game = Choux(4, random.Random(5))
     assert all(pairs_in(hand) == [] for hand in game.hands)
     assert all(len(laid) % 2 == 0 for laid in game.laid)
@@ -117,9 +112,7 @@ def test_no_single_odd_hand_the_dealers_left_neighbour_draws_from_the_dealer():
 
 
 def test_draw_a_random_card_from_the_right_neighbour_and_lay_the_pair():
-    seed_says(
-        "Ton voisin de droite tient ses cartes en éventail, face cachée. Tires-en une au hasard."
-    )
+    seed_says("Ton voisin de droite tient ses cartes en éventail, face cachée. Tires-en une au hasard.")
     seed_says("Si elle forme une paire avec une de tes cartes, pose la paire devant toi.")
     game = rig({0: ["3S", "9H"], 1: ["3C", "JS"], 2: ["9D", "5H"]}, current=2)
     assert game.holder() == 1  # seat 2's right neighbour
@@ -132,9 +125,7 @@ def test_draw_a_random_card_from_the_right_neighbour_and_lay_the_pair():
     assert "choux.pair" not in [r.key for r in rulings]
     game = rig({0: ["3S", "9H"], 1: ["3C", "JS"], 2: ["9D", "5H"]}, current=0)
     rulings = game.play(Draw(game.hands[2].index("9D")))  # seat 0 draws from seat 2 (its right)
-    assert ("choux.pair", {"player": 0, "card_a": "9H", "card_b": "9D"}) in [
-        (r.key, dict(r.params)) for r in rulings
-    ]
+    assert ("choux.pair", {"player": 0, "card_a": "9H", "card_b": "9D"}) in [(r.key, dict(r.params)) for r in rulings]
     assert game.hands[0] == ["3S"] and {"9H", "9D"} <= set(game.laid[0])
 
 
@@ -173,9 +164,7 @@ def test_the_last_one_with_the_choux_is_the_puant_and_deals_next():
     assert [r.key for r in rulings][:3] == ["choux.drew", "choux.pair", "choux.out"]
     assert ("choux.puant", 0) in [(r.key, r.params.get("player")) for r in rulings]
     assert game.scores() == [0, 1, 1] and not game.over
-    assert game.dealer == 0 and ("choux.round_start", 0) in [
-        (r.key, r.params.get("by")) for r in rulings
-    ]
+    assert game.dealer == 0 and ("choux.round_start", 0) in [(r.key, r.params.get("by")) for r in rulings]
     game = rig({0: ["JS", "3C"], 1: ["3S"]}, current=1)
     game.play(Draw(game.hands[0].index("3C")))
     assert game.over and game.winners() == [1, 2] and game.to_act is None

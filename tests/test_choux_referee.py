@@ -63,9 +63,7 @@ def test_cards_laid_in_any_order_still_pair_up():
 
 
 def test_the_choux_never_pairs_until_it_reveals_the_puant():
-    seed_says(
-        "Les Choux de Bruxelles (Valet de ♠) restent seuls : ils ne pourront jamais faire de paire."
-    )
+    seed_says("Les Choux de Bruxelles (Valet de ♠) restent seuls : ils ne pourront jamais faire de paire.")
     seed_says("Le dernier joueur, celui qui garde les Choux de Bruxelles, est le Puant !")
     ref = ChouxReferee(3)
     assert keys(lay(ref, "seat1", "JS")) == ["choux.never_pairs"]
@@ -111,6 +109,4 @@ def test_the_opening_follows_the_odd_hand_of_the_deal():
 def test_the_referee_does_not_claim_to_follow_the_draws():
     ref = ChouxReferee(3)
     assert ref.status()["to_act"] is None
-    assert lay(ref, "centre", "3C") == [] and keys(ref.on_input("puant", seat=0)) == [
-        "choux.input_refused"
-    ]
+    assert lay(ref, "centre", "3C") == [] and keys(ref.on_input("puant", seat=0)) == ["choux.input_refused"]

@@ -42,10 +42,14 @@ def test_a_stamp_width_that_cannot_print_is_refused_not_replaced(tmp_path: Path,
 
 def test_recognize_prints_no_runtime_banner(tmp_path: Path):
     scene = tmp_path / "scene.png"
-    subprocess.run([*KIOSK, "render", "scene", "--deck", "standard-52", "--cards", "2", "-o", str(scene)],
-                   check=True, capture_output=True)
-    done = subprocess.run([*KIOSK, "recognize", "--deck", "standard-52", str(scene)],
-                          capture_output=True, text=True, timeout=300)
+    subprocess.run(
+        [*KIOSK, "render", "scene", "--deck", "standard-52", "--cards", "2", "-o", str(scene)],
+        check=True,
+        capture_output=True,
+    )
+    done = subprocess.run(
+        [*KIOSK, "recognize", "--deck", "standard-52", str(scene)], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     assert "2 cards" in done.stdout
     assert "INFO:" not in done.stderr and "XNNPACK" not in done.stderr

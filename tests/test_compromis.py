@@ -127,10 +127,7 @@ def test_take_from_the_pile_or_the_top_of_the_discard():
 
 
 def test_discard_one_or_play_an_ace_or_manneken_instead():
-    seed_says(
-        "Défausse une carte, ou joue à la place un As ou un Manneken-Pis (voir les cartes "
-        "spéciales)."
-    )
+    seed_says("Défausse une carte, ou joue à la place un As ou un Manneken-Pis (voir les cartes spéciales).")
     game = rig(hands={0: ["AC", "JK1"]}, discard=("9C",), stock_top=("2D",))
     game.play(DrawStock())
     moves = game.legal_moves()
@@ -188,10 +185,7 @@ def test_the_seed_example_is_a_government():
 
 
 def test_a_pair_is_a_lion_and_a_coq_of_the_same_value():
-    seed_says(
-        "Chaque carte de 2 à 10 est un ministre : flamand s’il porte un lion, "
-        "wallon s’il porte un coq."
-    )
+    seed_says("Chaque carte de 2 à 10 est un ministre : flamand s’il porte un lion, wallon s’il porte un coq.")
     seed_says("Une paire = un lion + un coq de même valeur, de 2 à 10.")
     assert check_government(["2H", "2C", "10H", "10C", "3S", "3D"], DECK).ok
     verdict = check_government(["3H", "4C", "4H", "3C", "7S", "8D"], DECK)
@@ -200,16 +194,9 @@ def test_a_pair_is_a_lion_and_a_coq_of_the_same_value():
 
 
 def test_brussels_plays_either_role():
-    seed_says(
-        "Bruxelles est bilingue : Laeken (7) et le Cinquantenaire (5) jouent au choix le rôle "
-        "flamand ou wallon."
-    )
-    assert check_government(
-        ["7S", "7C", "3H", "3C", "4H", "4C"], DECK
-    ).ok  # Laeken + Turnhout (lion)
-    assert check_government(
-        ["5H", "5D", "3H", "3C", "4H", "4C"], DECK
-    ).ok  # Cinquantenaire + Waterloo (coq)
+    seed_says("Bruxelles est bilingue : Laeken (7) et le Cinquantenaire (5) jouent au choix le rôle flamand ou wallon.")
+    assert check_government(["7S", "7C", "3H", "3C", "4H", "4C"], DECK).ok  # Laeken + Turnhout (lion)
+    assert check_government(["5H", "5D", "3H", "3C", "4H", "4C"], DECK).ok  # Cinquantenaire + Waterloo (coq)
 
 
 def test_two_walloon_towns_of_one_value_are_not_a_pair():
@@ -272,10 +259,7 @@ def declare_ready(king: bool = False, kings: int = 0, **options) -> Compromis:
 
 
 def test_a_government_scores_one_point_after_drawing_with_eight_cards_in_hand():
-    seed_says(
-        "Dès que tes 3 paires sont réunies, pose-les et crie « Compromis, une fois ! » : tu "
-        "marques 1 point."
-    )
+    seed_says("Dès que tes 3 paires sont réunies, pose-les et crie « Compromis, une fois ! » : tu marques 1 point.")
     decided(
         "A government is declared mid-turn, after drawing or after an action, with 6 cards down; "
         "the "
@@ -293,10 +277,7 @@ def test_a_government_scores_one_point_after_drawing_with_eight_cards_in_hand():
 
 def test_a_king_doubles_the_point_once():
     seed_says("Un gouvernement rapporte 1 point, 2 avec un Roi.")
-    seed_says(
-        "J’ai deux Rois en main : 2 points de bonus ? Non, le bonus Roi vaut 1 point, même avec "
-        "plusieurs Rois."
-    )
+    seed_says("J’ai deux Rois en main : 2 points de bonus ? Non, le bonus Roi vaut 1 point, même avec plusieurs Rois.")
     decided("The King bonus (+1) needs a King in hand when declaring and is capped at +1.")
     for kings, expected in ((1, 2), (2, 2)):
         game = declare_ready(kings=kings)
@@ -306,10 +287,7 @@ def test_a_king_doubles_the_point_once():
 
 
 def test_a_false_government_goes_back_and_its_author_skips_his_next_turn():
-    seed_says(
-        "Les autres vérifient. Un gouvernement faux ? Son auteur reprend ses cartes et passe son "
-        "prochain tour."
-    )
+    seed_says("Les autres vérifient. Un gouvernement faux ? Son auteur reprend ses cartes et passe son prochain tour.")
     decided("A false government: cards back to hand, the author skips the next turn, no score.")
     game = rig(hands={0: ["3C", "3D", "4H", "4C", "7S", "7H"]}, stock_top=("QC",))
     game.play(DrawStock())
@@ -330,8 +308,7 @@ def test_a_false_government_goes_back_and_its_author_skips_his_next_turn():
 
 def test_forgetting_the_call_still_scores_but_pays_the_frites():
     seed_says(
-        "J’ai oublié de crier « Compromis, une fois ! » Ton gouvernement compte quand même… mais "
-        "tu paies les frites."
+        "J’ai oublié de crier « Compromis, une fois ! » Ton gouvernement compte quand même… mais tu paies les frites."
     )
     game = declare_ready()
     game.play(TakeDiscard())
@@ -342,10 +319,7 @@ def test_forgetting_the_call_still_scores_but_pays_the_frites():
 
 
 def test_winner_left_neighbour_starts_the_next_round_after_a_full_reshuffle():
-    seed_says(
-        "On remélange toutes les cartes et le voisin de gauche du gagnant commence la manche "
-        "suivante."
-    )
+    seed_says("On remélange toutes les cartes et le voisin de gauche du gagnant commence la manche suivante.")
     decided("Next round: the winner's left neighbour starts.")
     game = declare_ready(players=4)
     game.play(TakeDiscard())
@@ -357,10 +331,7 @@ def test_winner_left_neighbour_starts_the_next_round_after_a_full_reshuffle():
 
 @pytest.mark.parametrize("players, needed", [(2, 4), (3, 3), (6, 3)])
 def test_first_to_three_points_four_with_two_players_and_the_last_pays_the_frites(players, needed):
-    seed_says(
-        "Le premier à 3 points (4 à 2 joueurs) devient Premier ministre… et le dernier paie les "
-        "frites."
-    )
+    seed_says("Le premier à 3 points (4 à 2 joueurs) devient Premier ministre… et le dernier paie les frites.")
     decided("Win at 3 points (4 with 2 players).")
     game = declare_ready(players=players)
     game._scores = [needed - 1] + [0] * (players - 2) + [1]
@@ -399,9 +370,7 @@ def test_specials_replace_the_discard_and_never_go_on_the_discard_pile():
 
 
 def test_first_game_without_specials_they_are_simply_discarded():
-    seed_says(
-        "Pour la première partie, jouez sans les cartes spéciales : on les défausse simplement."
-    )
+    seed_says("Pour la première partie, jouez sans les cartes spéciales : on les défausse simplement.")
     decided("First game: no specials (option) — they are dead cards, discarded normally.")
     game = rig(hands={0: ["AS", "JK1"]}, stock_top=("QD",), first_game=True)
     game.play(DrawStock())
@@ -429,10 +398,7 @@ def test_a_special_may_stay_in_hand_takes_a_place_and_never_pairs():
 
 
 def test_a_special_turned_first_is_set_aside():
-    decided(
-        "First card turned for the discard pile is an Ace or Manneken-Pis: set it aside, turn "
-        "the next."
-    )
+    decided("First card turned for the discard pile is an Ace or Manneken-Pis: set it aside, turn the next.")
     seed = next(s for s in range(500) if Compromis(3, random.Random(s)).aside)
     game = Compromis(3, random.Random(seed))
     assert all(c in ("AS", "AH", "AD", "AC", "JK1", "JK2") for c in game.aside)
@@ -452,10 +418,7 @@ def test_the_discard_just_taken_cannot_be_discarded_again():
 
 
 def test_doudou_swaps_with_the_top_of_the_discard_pile():
-    decided(
-        "swap — take the top card of the discard pile, put one card of your hand on the discard "
-        "pile."
-    )
+    decided("swap — take the top card of the discard pile, put one card of your hand on the discard pile.")
     game = rig(hands={0: ["AS"]}, discard=("2D", "9C"), stock_top=("QD",))
     game.play(DrawStock())
     game.play(PlaySpecial("AS"))
@@ -486,9 +449,7 @@ def test_government_right_after_the_action_that_brought_the_missing_card():
         "carte qui "
         "manquait, pose ton gouvernement tout de suite, sans rendre de carte."
     )
-    game = rig(
-        hands={0: [c for c in EXAMPLE if c != "7H"] + ["AS"]}, discard=("7H",), stock_top=("QD",)
-    )
+    game = rig(hands={0: [c for c in EXAMPLE if c != "7H"] + ["AS"]}, discard=("7H",), stock_top=("QD",))
     game.play(DrawStock())
     game.play(PlaySpecial("AS"))  # Doudou brings Spa
     assert Declare(frozenset(EXAMPLE)) in game.legal_moves()
@@ -497,11 +458,7 @@ def test_government_right_after_the_action_that_brought_the_missing_card():
 
 
 def test_malmedy_takes_a_random_card_then_gives_one_of_choice():
-    decided(
-        "draw one card at random from a chosen opponent's hand, then give that opponent one card "
-        "of "
-        "your choice."
-    )
+    decided("draw one card at random from a chosen opponent's hand, then give that opponent one card of your choice.")
     game = rig(hands={0: ["AH"]}, stock_top=("QD",))
     game.play(DrawStock())
     game.play(PlaySpecial("AH"))
@@ -572,9 +529,7 @@ def test_andenne_with_two_players_plays_again():
 
 def test_manneken_looks_at_three_and_puts_them_back_in_any_order():
     decided(
-        "look alone at the top 3 cards of the draw pile (reshuffle first if fewer than 3), put "
-        "them "
-        "back in any order."
+        "look alone at the top 3 cards of the draw pile (reshuffle first if fewer than 3), put them back in any order."
     )
     game = rig(hands={0: ["JK1"]}, stock_top=("QD", "2D", "5D", "9D"))
     game.play(DrawStock())

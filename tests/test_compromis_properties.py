@@ -31,9 +31,7 @@ def test_random_legal_play_keeps_every_invariant(seed, players, first_game, pick
         assert moves, "no legal move while the match goes on"
         move = moves[pick % len(moves)]
         actor, before = game.to_act, game.scores()
-        king = isinstance(move, Declare) and any(
-            c.startswith("K") for c in game.hands[actor] if c not in move.cards
-        )
+        king = isinstance(move, Declare) and any(c.startswith("K") for c in game.hands[actor] if c not in move.cards)
         game.play(move)
         assert Counter(c for c, _ in game.card_locations()) == FULL
         gained = [after - b for after, b in zip(game.scores(), before, strict=True)]

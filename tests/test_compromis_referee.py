@@ -105,9 +105,7 @@ def test_specials_set_aside_are_announced_and_never_go_on_the_discard_pile():
 
 
 def test_first_game_specials_are_discarded_not_played():
-    seed_says(
-        "Pour la première partie, jouez sans les cartes spéciales : on les défausse simplement."
-    )
+    seed_says("Pour la première partie, jouez sans les cartes spéciales : on les défausse simplement.")
     ref = CompromisReferee(3, {"first_game": True})
     assert keys(lay(ref, "aside", "AS")) == ["compromis.illegal_first_game"]
     assert keys(lay(ref, "discard", "AS")) == ["compromis.your_turn"]
@@ -154,10 +152,7 @@ def test_the_discard_just_taken_cannot_go_back():
 
 
 def test_match_won_at_three_the_last_pays_and_the_next_round_starts_left_of_the_winner():
-    seed_says(
-        "Le premier à 3 points (4 à 2 joueurs) devient Premier ministre… et le dernier paie les "
-        "frites."
-    )
+    seed_says("Le premier à 3 points (4 à 2 joueurs) devient Premier ministre… et le dernier paie les frites.")
     seed_says("le voisin de gauche du gagnant commence la manche suivante.")
     ref = CompromisReferee(3)
     for round_ in range(3):
@@ -184,8 +179,7 @@ def test_session_routes_table_events_to_the_zones():
     layout = session.layout
     cards = ["3H", "3C", "4H", "4C", "7S", "7H"]
     events = tuple(
-        CardEvent("confirmed", SeenCard(i, c, 0.99, ((0, 0),) * 4, layout["seat2"].centre))
-        for i, c in enumerate(cards)
+        CardEvent("confirmed", SeenCard(i, c, 0.99, ((0, 0),) * 4, layout["seat2"].centre)) for i, c in enumerate(cards)
     )
     rulings = session.on_view(TableView(frame_index=1, timestamp=0.0, events=events))
     assert "compromis.government_ok" in keys(rulings) and session.status()["scores"] == [0, 0, 1]

@@ -21,11 +21,25 @@ KILLS = 20
 
 
 def _demo(out: Path, state: Path, seconds: float) -> subprocess.Popen:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock",
-           "KIOSK_STATE_DIR": str(state)}
-    return subprocess.Popen([sys.executable, "-m", "kiosk", "demo", "--headless", "--seconds", str(seconds),
-                             "--out", str(out), "--state-dir", str(state)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock", "KIOSK_STATE_DIR": str(state)}
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "kiosk",
+            "demo",
+            "--headless",
+            "--seconds",
+            str(seconds),
+            "--out",
+            str(out),
+            "--state-dir",
+            str(state),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def test_kills_at_random_moments_lose_no_stamp(tmp_path: Path):

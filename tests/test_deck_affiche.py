@@ -73,15 +73,10 @@ def test_government_example_regions(deck):
 
 
 def test_laeken_and_cinquantenaire_are_the_brussels_ministers(deck):
-    seed_says(
-        "Bruxelles est bilingue : Laeken (7) et le Cinquantenaire (5) jouent au choix le rôle "
-        "flamand ou wallon."
-    )
+    seed_says("Bruxelles est bilingue : Laeken (7) et le Cinquantenaire (5) jouent au choix le rôle flamand ou wallon.")
     seed_says("Brussel is tweetalig: Laken (7) en het Jubelpark (5)")
     brussels = {
-        (c.rank, c.name("fr"), c.name("nl"))
-        for c in deck
-        if c.rank in MINISTER_RANKS and c.region == "brussels"
+        (c.rank, c.name("fr"), c.name("nl")) for c in deck if c.rank in MINISTER_RANKS and c.region == "brussels"
     }
     assert brussels == {("7", "Laeken", "Laken"), ("5", "Cinquantenaire", "Jubelpark")}
 
@@ -116,10 +111,7 @@ def test_jacks_are_the_specialities_with_the_choux_as_jack_of_spades(deck):
 
 
 def test_aces_are_the_action_places(deck):
-    seed_says(
-        "Une spécialité protège-t-elle aussi contre Binche ou les Ours ? "
-        "Non, uniquement contre Malmedy"
-    )
+    seed_says("Une spécialité protège-t-elle aussi contre Binche ou les Ours ? Non, uniquement contre Malmedy")
     seed_says("Le Doudou, si la défausse est vide ?")
     seed_says("Andenne à 2 joueurs ?")
     aces = {c.name("fr") for c in deck if c.rank == "A"}

@@ -59,27 +59,38 @@ def test_bastogne_nuts_is_dated_22_december_1944_not_christmas(deck):
 
 
 def test_godfrey_was_one_of_the_leaders_of_the_first_crusade(deck):
-    one_of = {"fr": "l'un des chefs", "nl": "een van de leiders", "en": "one of the leaders",
-              "de": "einem der Anführer"}
+    one_of = {
+        "fr": "l'un des chefs",
+        "nl": "een van de leiders",
+        "en": "one of the leaders",
+        "de": "einem der Anführer",
+    }
     for lang, text in facts(deck, "2C").items():
         assert one_of[lang] in text, lang
 
 
 def test_andenne_legend_explains_the_emblem_and_no_unconfirmed_nickname(deck):
     text = facts(deck, "AC")
-    for lang, martel in {"fr": "Charles Martel", "nl": "Karel Martel", "en": "Charles Martel",
-                         "de": "Karl Martell"}.items():
+    for lang, martel in {
+        "fr": "Charles Martel",
+        "nl": "Karel Martel",
+        "en": "Charles Martel",
+        "de": "Karl Martell",
+    }.items():
         assert martel in text[lang], lang
     assert "les Ours" not in text["fr"] and "de Beren" not in text["nl"]
     assert "according to legend" in text["en"] and "after a local legend" not in text["en"]
     assert re.search(r": [A-ZÄÖÜ]", text["de"])  # a full sentence after the colon
 
 
-@pytest.mark.parametrize("card_id, right, wrong", [
-    ("3S", "dem Menentor", "dem Menenpoort"),
-    ("5C", "des Genevers", "des Genever,"),
-    ("7H", ": Auf Englisch", ": auf Englisch"),
-])
+@pytest.mark.parametrize(
+    "card_id, right, wrong",
+    [
+        ("3S", "dem Menentor", "dem Menenpoort"),
+        ("5C", "des Genevers", "des Genever,"),
+        ("7H", ": Auf Englisch", ": auf Englisch"),
+    ],
+)
 def test_german_grammar(deck, card_id, right, wrong):
     assert right in deck[card_id].fact("de") and wrong not in deck[card_id].fact("de")
 

@@ -43,7 +43,10 @@ def test_broken_deck_file_names_file_and_key(tmp_path: Path, text: str, needle: 
 def test_only_the_posters_have_no_pips():
     """The kiosk's own deck prints a poster on every card; any standard deck shows pips."""
     assert {d: load_deck(d).pips for d in ("standard-52", "piquet-32", "affiche-belge")} == {
-        "standard-52": True, "piquet-32": True, "affiche-belge": False}
+        "standard-52": True,
+        "piquet-32": True,
+        "affiche-belge": False,
+    }
     assert not load_deck("affiche-belge").subset(["2H", "3H"]).pips
 
 

@@ -29,8 +29,7 @@ def test_no_camera_and_no_printer_fail_and_the_exit_code_says_so(
     kiosk_env: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     kiosk_env.write_text(
-        f'[camera]\nsource = "/dev/video-none"\n\n'
-        f'[printer]\nserial_port = "{kiosk_env.parent / "ttyNONE"}"\n'
+        f'[camera]\nsource = "/dev/video-none"\n\n[printer]\nserial_port = "{kiosk_env.parent / "ttyNONE"}"\n'
     )
     assert main(["doctor"]) == 1
     out = capsys.readouterr().out
@@ -150,7 +149,8 @@ class _Webcam(FrameSource):
 
 @pytest.mark.parametrize(("gives", "status"), [((640, 480), WARN), ((1280, 720), OK), ((1920, 1080), OK)])
 def test_a_webcam_giving_smaller_frames_than_asked_for_is_a_warning(
-        kiosk_env: Path, monkeypatch: pytest.MonkeyPatch, gives: tuple[int, int], status: str) -> None:
+    kiosk_env: Path, monkeypatch: pytest.MonkeyPatch, gives: tuple[int, int], status: str
+) -> None:
     """A webcam that cannot give 1280x720 silently gives 640x480, where the cards are half as
     wide and under SMALL_CARD_PX their suits are misread: the technician is told."""
     kiosk_env.write_text('[camera]\nsource = "0"\n')

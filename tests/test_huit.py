@@ -12,8 +12,9 @@ from kiosk.games.base import IllegalMove
 from kiosk.games.huit import Draw, Huit, Pass, Play
 
 
-def rig(hands: list[list[str]], discard: list[str], stock: list[str], suit: str | None = None,
-        current: int = 0) -> Huit:
+def rig(
+    hands: list[list[str]], discard: list[str], stock: list[str], suit: str | None = None, current: int = 0
+) -> Huit:
     """A game in the given state (stock top = last); the other cards are out of play."""
     game = Huit(len(hands), random.Random(0))
     game.hands = [list(h) for h in hands]
@@ -24,8 +25,10 @@ def rig(hands: list[list[str]], discard: list[str], stock: list[str], suit: str 
 
 
 def test_deal_7_each_5_from_5_players_one_card_turned_rest_stock():
-    seed_says("Distribue 7 cartes à chacun (5 à partir de 5 joueurs), retourne une carte pour "
-              "commencer la défausse et garde le reste en pioche.")
+    seed_says(
+        "Distribue 7 cartes à chacun (5 à partir de 5 joueurs), retourne une carte pour "
+        "commencer la défausse et garde le reste en pioche."
+    )
     decided("7 cards each, 5 from 5 players.")
     four = Huit(4, random.Random(1))
     assert [len(h) for h in four.hands] == [7] * 4
@@ -41,8 +44,7 @@ def test_manneken_pis_out():
 
 
 def test_same_suit_or_same_value():
-    seed_says("À ton tour, pose une carte du même symbole (♣ ♥ ♠ ♦) ou de la même valeur que "
-              "celle du dessus.")
+    seed_says("À ton tour, pose une carte du même symbole (♣ ♥ ♠ ♦) ou de la même valeur que celle du dessus.")
     game = rig([["3H", "9C", "KS"], ["2D"]], ["9H"], ["4C"])
     assert set(game.legal_moves()) == {Play("3H"), Play("9C")}
     with pytest.raises(IllegalMove) as err:
@@ -90,8 +92,7 @@ def test_an_8_goes_on_anything_and_names_the_next_suit():
         game.play(Play("8C"))
     assert err.value.key == "huit.name_suit"
     game.play(Play("8C", "D"))
-    assert game.suit == "D" and set(game.legal_moves()) == {Play("4D"), *(
-        Play("8S", s) for s in "CDHS")}
+    assert game.suit == "D" and set(game.legal_moves()) == {Play("4D"), *(Play("8S", s) for s in "CDHS")}
 
 
 def test_a_suit_is_named_only_with_an_8():
@@ -106,8 +107,7 @@ def test_a_starting_8_keeps_its_suit():
     seed = next(s for s in range(500) if Huit(2, random.Random(s)).top.startswith("8"))
     game = Huit(2, random.Random(seed))
     assert game.suit == game.top[-1] and game.to_act == 0
-    assert all(m.card[-1] == game.suit or m.card[0] == "8"
-               for m in game.legal_moves() if isinstance(m, Play))
+    assert all(m.card[-1] == game.suit or m.card[0] == "8" for m in game.legal_moves() if isinstance(m, Play))
 
 
 def test_empty_stock_reshuffles_the_discard_pile_except_its_top():

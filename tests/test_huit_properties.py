@@ -28,5 +28,4 @@ def test_hands_change_by_one_card_per_move(seed: int, players: int):
         sizes = [len(h) for h in game.hands]
         game.play(move)
         delta = {Play: -1, Draw: 1}.get(type(move), 0)
-        assert [len(h) for h in game.hands] == [
-            n + (delta if s == seat else 0) for s, n in enumerate(sizes)]
+        assert [len(h) for h in game.hands] == [n + (delta if s == seat else 0) for s, n in enumerate(sizes)]

@@ -17,8 +17,7 @@ def test_layout_has_draw_and_discard_piles():
 
 
 def test_same_suit_or_same_value_fits_other_cards_go_back():
-    seed_says("pose une carte du même symbole (♣ ♥ ♠ ♦) ou de la même valeur que celle du "
-              "dessus.")
+    seed_says("pose une carte du même symbole (♣ ♥ ♠ ♦) ou de la même valeur que celle du dessus.")
     ref = HuitReferee(3)
     assert lay(ref, "9H")[0].key == "huit.start"
     assert lay(ref, "3H")[0].key == "huit.played"  # seat 0, same suit

@@ -9,8 +9,10 @@ import pytest
 from kiosk.i18n import LANGUAGES, catalog, translate
 
 PACKAGE = Path(__file__).resolve().parents[1] / "kiosk"
-KEY_RE = re.compile(r"""["']((?:app|devices|compromis|choux|bataille|huit|president|patience|klaverjassen|manille|"""
-                    r"""tricks|kakkerlakken|pouilleux|cache_cache|recto_verso|memory|mathpairs)\.[a-z0-9_.\-]+)["']""")
+KEY_RE = re.compile(
+    r"""["']((?:app|devices|compromis|choux|bataille|huit|president|patience|klaverjassen|manille|"""
+    r"""tricks|kakkerlakken|pouilleux|cache_cache|recto_verso|memory|mathpairs)\.[a-z0-9_.\-]+)["']"""
+)
 
 
 def _fields(text: str) -> set[str]:
@@ -34,8 +36,11 @@ def test_every_key_used_in_code_is_translated():
                 used.setdefault(key, path)
     known = catalog()
     dynamic_prefixes = ("app.game.", "app.region.", "app.mode.")
-    missing = {k: str(p.relative_to(PACKAGE)) for k, p in used.items()
-               if k not in known and not k.startswith(dynamic_prefixes) and not k.endswith(tuple("._"))}
+    missing = {
+        k: str(p.relative_to(PACKAGE))
+        for k, p in used.items()
+        if k not in known and not k.startswith(dynamic_prefixes) and not k.endswith(tuple("._"))
+    }
     assert not missing, f"keys used but not in any catalog: {missing}"
 
 

@@ -37,16 +37,12 @@ def rig(g: Kakkerlakken, seat: int, hand: list[str], front: tuple[str, ...] | li
 
 
 def test_deal_all_64_cards_as_evenly_as_possible() -> None:
-    quote(
-        "Distribuez ensuite toutes les cartes face cachée et le plus équitablement possible entre "
-        "tous les joueurs."
-    )
+    quote("Distribuez ensuite toutes les cartes face cachée et le plus équitablement possible entre tous les joueurs.")
     for players in range(3, 7):
         g = game(players)
         sizes = [len(h) for h in g.hands]
         assert sum(sizes) == 64 and max(sizes) - min(sizes) <= 1
-        assert sorted(c for c, _ in g.card_locations()) == sorted(
-            f"{sp}-{n}" for sp in g.species for n in range(1, 9))
+        assert sorted(c for c, _ in g.card_locations()) == sorted(f"{sp}-{n}" for sp in g.species for n in range(1, 9))
 
 
 def test_right_judgement_giver_takes_the_card_and_starts() -> None:

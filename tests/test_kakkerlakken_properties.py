@@ -24,8 +24,7 @@ def test_every_game_ends_with_one_loser_and_no_card_lost(seed: int, players: int
     loser = next(s for s in range(players) if s not in g.winners())
     # the loser holds a losing species or has nothing left to start with; nobody else does
     assert losing_species(g.front[loser], loss_limit(players), g.in_play_counts) or not g.hands[loser]
-    assert all(losing_species(g.front[s], loss_limit(players), g.in_play_counts) is None
-               for s in g.winners())
+    assert all(losing_species(g.front[s], loss_limit(players), g.in_play_counts) is None for s in g.winners())
 
 
 def test_every_ruling_and_button_is_translated_with_its_parameters() -> None:

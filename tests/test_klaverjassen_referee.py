@@ -68,9 +68,7 @@ def test_turned_card_is_read_from_the_centre():
 
 
 def test_order_of_play_trick_winner_points_and_roem():
-    quote(
-        "La carte la plus forte de la couleur demandée remporte le pli, sauf si un atout a été joué"
-    )
+    quote("La carte la plus forte de la couleur demandée remporte le pli, sauf si un atout a été joué")
     ref = started("H")
     assert lay(ref, 2, "KS") == ["klaverjassen.out_of_turn"]  # seat 2 is early: it waits
     assert lay(ref, 0, "QS") == []
@@ -93,10 +91,7 @@ def test_a_card_seen_twice_is_one_play():
 
 
 def test_renege_proven_by_a_later_card_names_trick_card_player_and_rule():
-    quote(
-        "Niet bekennen terwijl je de gevraagde kleur wel bezit: dit is een ernstige overtreding "
-        "(verzaken)."
-    )
+    quote("Niet bekennen terwijl je de gevraagde kleur wel bezit: dit is een ernstige overtreding (verzaken).")
     quote(
         "Le non-respect des règles de pose s'appelle une renonce (« verzaken ») et peut entraîner "
         "la "
@@ -131,9 +126,7 @@ def test_undertrump_renege_in_amsterdam_is_proven_and_not_in_a_fair_deal():
     assert ref.prover.proven == []
     lay(ref, 1, "7C")  # seat 1 won and leads
     rulings = ref.observe(Observation("confirmed", "8C", "seat2"))  # ...while holding a club
-    assert [r.params["card"] for r in rulings if r.key == "klaverjassen.renege_no_undertrump"] == [
-        "7♥"
-    ]
+    assert [r.params["card"] for r in rulings if r.key == "klaverjassen.renege_no_undertrump"] == ["7♥"]
 
 
 def mirror(seed: int, options: dict) -> tuple[Klaverjassen, KlaverjassenReferee]:
@@ -189,11 +182,7 @@ def test_end_of_match_is_announced():
         if game.table is None or not hasattr(move, "card"):
             keys += [
                 r.key
-                for r in (
-                    ref.on_input("pass")
-                    if isinstance(move, Pass)
-                    else ref.on_input("trump", choice=move.suit)
-                )
+                for r in (ref.on_input("pass") if isinstance(move, Pass) else ref.on_input("trump", choice=move.suit))
             ]
         else:
             keys += lay(ref, seat, move.card)

@@ -82,9 +82,7 @@ def test_plain_order_and_values_total_152():
     plain = ["AS", "10S", "KS", "QS", "JS", "9S", "8S", "7S"]
     assert sorted(plain, key=RULES.plain_strength, reverse=True) == plain
     assert [RULES.points(c, "H") for c in plain] == [11, 10, 4, 3, 2, 0, 0, 0]
-    quote(
-        "162 points de base fixes (152 points dans les cartes, plus 10 points pour le dernier pli)"
-    )
+    quote("162 points de base fixes (152 points dans les cartes, plus 10 points pour le dernier pli)")
     assert sum(RULES.points(c, "H") for c in PIQUET) == 152
 
 
@@ -139,10 +137,7 @@ def test_opponent_trumped_must_overtrump():
 
 
 def test_rotterdam_overtrumps_even_the_partner():
-    quote(
-        "vous devez toujours surcouper si vous le pouvez, même si votre propre partenaire mène le "
-        "pli"
-    )
+    quote("vous devez toujours surcouper si vous le pouvez, même si votre propre partenaire mène le pli")
     plays = [(3, "AS"), (0, "QH"), (1, "7D")]  # seat 2's partner 0 wins with a trump
     assert legal(["KH", "AC"], plays, "H", "rotterdam") == {"KH"}
     assert legal(["KH", "AC"], plays, "H", "amsterdam") == {"KH", "AC"}
@@ -211,10 +206,7 @@ def tricks_won(winners: list[int], points: list[int]) -> list[Trick]:
 
 
 def test_made_deal_both_teams_keep_their_points():
-    quote(
-        "Si l'équipe prenante obtient plus de points que l'équipe adverse, chaque camp conserve "
-        "ses points."
-    )
+    quote("Si l'équipe prenante obtient plus de points que l'équipe adverse, chaque camp conserve ses points.")
     tricks = tricks_won([0, 1, 2, 3, 0, 1, 2, 0], [30, 20, 25, 15, 20, 12, 20, 10])
     result = score_deal(tricks, "H", 0, [20, 0, 0, 0, 0, 0, 0, 0])
     assert result.card_points == (115, 47)  # the last trick's 10 to team 0
@@ -222,10 +214,7 @@ def test_made_deal_both_teams_keep_their_points():
 
 
 def test_nat_when_not_more_than_the_defenders_roem_included():
-    quote(
-        "les adversaires empochent alors la totalité des 162 points ainsi que toutes les annonces "
-        "de la manche"
-    )
+    quote("les adversaires empochent alors la totalité des 162 points ainsi que toutes les annonces de la manche")
     tricks = tricks_won([0, 1, 2, 3, 0, 1, 2, 1], [30, 20, 25, 15, 20, 12, 20, 10])
     # team 0: 95 + 20 roem = 115; team 1: 67 cards + 50 roem = 117 -> nat
     result = score_deal(tricks, "H", 0, [20, 50, 0, 0, 0, 0, 0, 0])
@@ -248,9 +237,7 @@ def test_pit_adds_100_for_either_team():
     made = score_deal(tricks_won([0, 2] * 4, all_points), "H", 0, [0] * 8)
     assert made.pit == 0 and made.score == (162 + 100, 0)
     defenders = score_deal(tricks_won([1, 3] * 4, all_points), "H", 0, [20] + [0] * 7)
-    assert (
-        defenders.outcome == "nat" and defenders.pit == 1 and defenders.score == (0, 162 + 20 + 100)
-    )
+    assert defenders.outcome == "nat" and defenders.pit == 1 and defenders.score == (0, 162 + 20 + 100)
 
 
 def test_renege_loses_the_deal():
@@ -281,10 +268,7 @@ def test_obligatory_choice_left_of_dealer_first_and_forced_after_all_pass():
 
 
 def test_turned_card_is_the_first_proposal():
-    quote(
-        "Dans la variante avec carte retournée, la carte dévoilée constitue la première "
-        "proposition d'atout."
-    )
+    quote("Dans la variante avec carte retournée, la carte dévoilée constitue la première proposition d'atout.")
     bidding = TrumpBidding(dealer=0, mode="turned", turned="9D")
     assert bidding.seat == 1 and bidding.suits == ("D",)
     with pytest.raises(IllegalMove):
@@ -322,10 +306,7 @@ HANDS = [
 
 
 def test_engine_refuses_a_renege_and_the_left_neighbour_leads():
-    quote(
-        "Le joueur situé à gauche du donneur entame la partie en posant la carte de son choix sur "
-        "la table."
-    )
+    quote("Le joueur situé à gauche du donneur entame la partie en posant la carte de son choix sur la table.")
     hands = [
         ["JH", "9H", "AH", "10H", "KH", "QH", "8H", "7C"],
         ["7H", "AS", "10S", "KS", "QS", "JS", "9S", "8S"],

@@ -29,9 +29,7 @@ def levels(factory: MockFactory, pins: list[int]) -> list[float]:
     ("state", "expected"),
     [(LightState.VALID, [0, 1, 0]), (LightState.CARD_SEEN, [1, 1, 1]), (LightState.OFF, [0, 0, 0])],
 )
-def test_steady_states_set_the_rgb_pins(
-    factory: MockFactory, state: LightState, expected: list[int]
-) -> None:
+def test_steady_states_set_the_rgb_pins(factory: MockFactory, state: LightState, expected: list[int]) -> None:
     with Lights(RGB, pin_factory=factory) as lights:
         lights.show(LightState.PRINTING)
         lights.show(state)
@@ -54,9 +52,7 @@ def test_common_anode_rgb_is_driven_inverted(factory: MockFactory) -> None:
 
 
 def test_brightness_scales_the_colour(factory: MockFactory) -> None:
-    with Lights(
-        LightsSettings(kind="pwm", pins=[18], brightness=0.25), pin_factory=factory
-    ) as lights:
+    with Lights(LightsSettings(kind="pwm", pins=[18], brightness=0.25), pin_factory=factory) as lights:
         lights.show(LightState.VALID)
         assert factory.pin(18).state == pytest.approx(0.25)
 
@@ -72,9 +68,7 @@ def blink_phases(states: list, level: float) -> tuple[list[float], list[float]]:
 
 
 @pytest.mark.parametrize("state", [LightState.VIOLATION, LightState.FAULT])
-def test_blinking_states_alternate_red_with_their_on_and_off_times(
-    factory: MockFactory, state: LightState
-) -> None:
+def test_blinking_states_alternate_red_with_their_on_and_off_times(factory: MockFactory, state: LightState) -> None:
     pattern = PATTERNS[state]
     red = factory.pin(17)
     with Lights(RGB, pin_factory=factory) as lights:

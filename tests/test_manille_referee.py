@@ -77,9 +77,7 @@ def test_worked_example_king_refused_the_visible_ten_must_win():
 
 
 def test_hidden_card_turned_too_early_is_hidden_again_and_counts_later():
-    quote(
-        "Recachez un dessous révélé trop tôt avant de continuer, même si l’information est connue."
-    )
+    quote("Recachez un dessous révélé trop tôt avant de continuer, même si l’information est connue.")
     ref = example_table("S")
     see(ref, "confirmed", "AS", "seat1")  # seat 1 leads its visible A♠, freeing a hidden K♥
     assert see(ref, "confirmed", "KH", "piles1") == ["manille.hide_again"]

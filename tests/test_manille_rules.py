@@ -85,8 +85,7 @@ def test_deal_eight_in_hand_and_four_double_piles():
     )
     game = Manille(2, random.Random(3))
     places = Counter(
-        where.rsplit(":", 1)[0] if where.startswith("hand") else where
-        for _, where in game.card_locations()
+        where.rsplit(":", 1)[0] if where.startswith("hand") else where for _, where in game.card_locations()
     )
     for seat in (0, 1):
         assert len(game.hands[seat]) == 8

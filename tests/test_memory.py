@@ -28,10 +28,7 @@ def game(players: int = 2, pairs: int = 3) -> Memory:
 
 
 def test_pair_is_kept_and_the_player_plays_again() -> None:
-    quote(
-        "Le deuxième joueur retourne deux cartes : si elles sont appariées, il les garde et il "
-        "peut rejouer"
-    )
+    quote("Le deuxième joueur retourne deux cartes : si elles sont appariées, il les garde et il peut rejouer")
     g = game()
     assert g.to_act == 1
     g.play(Turn(0))

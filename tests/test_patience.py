@@ -13,8 +13,13 @@ from kiosk.games.base import IllegalMove
 from kiosk.games.patience import RANKS, Column, Draw, GiveUp, Move, Patience, Recycle, Tableau
 
 
-def rig(columns: list[tuple[list[str], list[str]]], foundations: dict[str, int] | None = None,
-        stock: list[str] | None = None, waste: list[str] | None = None, draw: int = 1) -> Patience:
+def rig(
+    columns: list[tuple[list[str], list[str]]],
+    foundations: dict[str, int] | None = None,
+    stock: list[str] | None = None,
+    waste: list[str] | None = None,
+    draw: int = 1,
+) -> Patience:
     """A game on this position; foundations are given as counts per suit."""
     game = Patience(1, random.Random(0), {"draw": draw})
     piles = {s: [f"{r}{s}" for r in RANKS[:n]] for s, n in (foundations or {}).items()}
@@ -25,8 +30,10 @@ def rig(columns: list[tuple[list[str], list[str]]], foundations: dict[str, int] 
 
 
 def test_seven_columns_of_1_to_7_only_the_last_card_visible_no_manneken():
-    seed_says("Sans les Manneken-Pis, dispose 7 colonnes de 1 à 7 cartes : seule la dernière "
-              "carte de chaque colonne est visible.")
+    seed_says(
+        "Sans les Manneken-Pis, dispose 7 colonnes de 1 à 7 cartes : seule la dernière "
+        "carte de chaque colonne est visible."
+    )
     game = Patience(1, random.Random(7))
     cols = game.tableau.columns
     assert [len(c.down) + len(c.up) for c in cols] == [1, 2, 3, 4, 5, 6, 7]
@@ -35,8 +42,7 @@ def test_seven_columns_of_1_to_7_only_the_last_card_visible_no_manneken():
 
 
 def test_build_down_alternating_red_and_black():
-    seed_says("Range les cartes en descendant, en alternant rouge et noir (une Dame rouge sur un "
-              "Roi noir…).")
+    seed_says("Range les cartes en descendant, en alternant rouge et noir (une Dame rouge sur un Roi noir…).")
     game = rig([([], ["KS"]), ([], ["QH"]), ([], ["QC"]), ([], ["JD"])])
     for src, key in [("col2", "patience.not_alternating"), ("col3", "patience.not_alternating")]:
         with pytest.raises(IllegalMove) as err:

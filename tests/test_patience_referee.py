@@ -65,14 +65,14 @@ def test_a_whole_bot_game_is_followed_without_a_false_alarm():
 
 
 def test_an_illegal_move_is_flagged_with_its_reason():
-    seed_says("Range les cartes en descendant, en alternant rouge et noir (une Dame rouge sur un "
-              "Roi noir…).")
+    seed_says("Range les cartes en descendant, en alternant rouge et noir (une Dame rouge sur un Roi noir…).")
     game = Patience(1, random.Random(5))
     ref = PatienceReferee(1)
     show_deal(ref, game)
     cols = game.tableau.columns
-    src, dst = next((a, b) for a in range(7) for b in range(7)
-                    if a != b and not goes_on(cols[a].up[-1], cols[b].up[-1]))
+    src, dst = next(
+        (a, b) for a in range(7) for b in range(7) if a != b and not goes_on(cols[a].up[-1], cols[b].up[-1])
+    )
     rulings = confirm(ref, cols[src].up[-1], f"col{dst}")
     assert rulings[0].key == "patience.not_alternating" and rulings[0].level == "violation"
     assert confirm(ref, cols[src].up[-1], f"col{src}") == []  # put back: nothing changed

@@ -48,8 +48,7 @@ def test_a_search_stuck_under_a_wrong_move_is_restarted():
 
 def test_a_blocked_position_is_no_win_found():
     # The black Aces lie under the black 2s; no red 3 can be reached to take a 2.
-    game = rig([(["AS"], ["2S"]), (["AC"], ["2C"]), ([], ["KH"]), ([], ["KD"])],
-               foundations={"H": 12, "D": 12})
+    game = rig([(["AS"], ["2S"]), (["AC"], ["2C"]), ([], ["KH"]), ([], ["KD"])], foundations={"H": 12, "D": 12})
     result = hint(game.tableau, budget_s=2)
     assert result.status == "no_win_found" and result.move is None
 

@@ -46,10 +46,7 @@ def accept_all(g: Pouilleux) -> None:
 
 
 def test_deck_size_follows_the_seed() -> None:
-    quote(
-        "Nombre de joueurs : 2 à 4, avec pour nombre pair de cartes indicatif 16 ou 18 à 2, 24 à "
-        "3, 30 à 4."
-    )
+    quote("Nombre de joueurs : 2 à 4, avec pour nombre pair de cartes indicatif 16 ou 18 à 2, 24 à 3, 30 à 4.")
     for players, cards in ((2, 18), (3, 24), (4, 30)):
         g = Pouilleux(players, random.Random(0), {"level": "sub-20"})
         assert len(g.card_locations()) == cards + 1  # + the Pouilleux
@@ -58,8 +55,7 @@ def test_deck_size_follows_the_seed() -> None:
 
 def test_deal_starts_left_of_the_dealer_and_gives_every_card() -> None:
     quote(
-        "Le premier joueur mélange, puis distribue toutes les cartes 1 par 1 dans un sens "
-        "prédéfini entre les joueurs."
+        "Le premier joueur mélange, puis distribue toutes les cartes 1 par 1 dans un sens prédéfini entre les joueurs."
     )
     g = Pouilleux(3, random.Random(5), {"level": "add-20", "dealer": 2})
     assert [len(h) for h in g.hands] == [9, 8, 8]  # 25 cards from seat 0 (after the dealer)
@@ -200,8 +196,7 @@ def test_unfinishable_round_nobody_finds_the_error() -> None:
 def test_next_round_turns_the_dealer_and_the_match_adds_rounds() -> None:
     quote("La partie suivante, on fait tourner celui qui mélange, puis distribue.")
     quote(
-        "A la fin des parties (le nombre de parties peut être fixé au départ), celui qui a le "
-        "plus de points a gagné."
+        "A la fin des parties (le nombre de parties peut être fixé au départ), celui qui a le plus de points a gagné."
     )
     g = start([["1", "pouilleux"], ["1+0", "2"], ["1+1"]], pairs=2, rounds=2)
     g.play(LayPair("1+0", "2"))

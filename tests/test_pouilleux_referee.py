@@ -100,8 +100,10 @@ def test_session_places_cards_in_seat_zones_and_flags_a_wrong_pair() -> None:
     session = RefereeSession(PouilleuxReferee, 3)
     x, y = layout["seat2"].centre
     corners = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
-    events = tuple(CardEvent("confirmed", SeenCard(n, card, 0.99, corners, (x + dx, y)))
-                   for n, (card, dx) in enumerate((("9x6", -0.05), ("56", 0.05)), start=1))
+    events = tuple(
+        CardEvent("confirmed", SeenCard(n, card, 0.99, corners, (x + dx, y)))
+        for n, (card, dx) in enumerate((("9x6", -0.05), ("56", 0.05)), start=1)
+    )
     rulings = session.on_view(TableView(1, 0.0, events=events))
     assert [r.key for r in rulings] == ["pouilleux.wrong_pair"]
     assert rulings[0].params == {"player": 3, "calculation": "9 × 6", "value": 54, "shown": "56"}

@@ -45,8 +45,7 @@ def test_the_first_player_lays_one_card_or_several_of_the_same_value():
 
 
 def test_each_in_turn_lays_as_many_equal_or_higher_or_passes():
-    seed_says("Chacun à son tour pose autant de cartes, d’une valeur égale ou plus forte, ou "
-              "passe.")
+    seed_says("Chacun à son tour pose autant de cartes, d’une valeur égale ou plus forte, ou passe.")
     game = rig([["7C", "7D", "3S"], ["6C", "6D", "7H", "7S", "KC"], ["AC"]])
     game.play(Play(("7C", "7D")))
     for bad, key in [(("KC",), "president.wrong_count"), (("6C", "6D"), "president.too_low")]:
@@ -91,8 +90,10 @@ def test_a_player_who_passed_may_play_again_in_the_same_trick():
 
 
 def test_first_out_is_president_last_is_balayeur_who_gives_his_best_card():
-    seed_says("Le premier qui se débarrasse de ses cartes devient Président, le dernier devient "
-              "Balayeur : à la manche suivante, il donne sa meilleure carte au Président.")
+    seed_says(
+        "Le premier qui se débarrasse de ses cartes devient Président, le dernier devient "
+        "Balayeur : à la manche suivante, il donne sa meilleure carte au Président."
+    )
     game = rig([["AC"], ["3C", "4C"], ["5D", "6D"]])
     game.play(Play(("AC",)))  # seat 0 is out first
     game.play(Pass())

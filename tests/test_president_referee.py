@@ -23,8 +23,7 @@ def test_counts_from_the_deal_and_the_dealers_left_leads():
 
 def test_a_lead_of_several_then_as_many_equal_or_higher():
     seed_says("Le premier joueur pose une carte, ou plusieurs de même valeur.")
-    seed_says("Chacun à son tour pose autant de cartes, d’une valeur égale ou plus forte, ou "
-              "passe.")
+    seed_says("Chacun à son tour pose autant de cartes, d’une valeur égale ou plus forte, ou passe.")
     ref = PresidentReferee(3)
     assert lay(ref, "5C", "5D") == []  # the leader may still add a third 5
     rulings = lay(ref, "7H")  # another value closes the lead
@@ -72,8 +71,10 @@ def test_when_everyone_passes_the_last_to_play_starts_again_passers_may_replay()
 
 
 def test_president_balayeur_and_the_best_card_reminder():
-    seed_says("Le premier qui se débarrasse de ses cartes devient Président, le dernier devient "
-              "Balayeur : à la manche suivante, il donne sa meilleure carte au Président.")
+    seed_says(
+        "Le premier qui se débarrasse de ses cartes devient Président, le dernier devient "
+        "Balayeur : à la manche suivante, il donne sa meilleure carte au Président."
+    )
     decided("the Président gives nothing back (option).")
     ref = PresidentReferee(3, {"rounds": 2})
     ref.counts = [1, 1, 3]

@@ -38,11 +38,7 @@ def pattern(width: int = 384, height: int = 50, seed: int = 1) -> Image.Image:
 def raster(img: Image.Image, top: int, bottom: int) -> bytes:
     """GS v 0 for rows top..bottom, from the ESC/POS manual: black dot = 1, MSB first."""
     ink = np.asarray(img.convert("L"))[top:bottom] < 128
-    header = (
-        b"\x1dv0\x00"
-        + (img.width // 8).to_bytes(2, "little")
-        + (bottom - top).to_bytes(2, "little")
-    )
+    header = b"\x1dv0\x00" + (img.width // 8).to_bytes(2, "little") + (bottom - top).to_bytes(2, "little")
     return header + np.packbits(ink, axis=1).tobytes()
 
 
@@ -139,9 +135,7 @@ class Answering(Dummy):
         (b"", b"", PrinterState.OFFLINE),  # no answer from a printer that should answer
     ],
 )
-def test_probe_reads_online_and_paper_status(
-    online: bytes, paper: bytes, state: PrinterState
-) -> None:
+def test_probe_reads_online_and_paper_status(online: bytes, paper: bytes, state: PrinterState) -> None:
     assert probe(Answering(online, paper), QUIET) is state
 
 

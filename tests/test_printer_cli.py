@@ -25,17 +25,13 @@ def test_test_page_is_a_full_width_raster_job(config: Path) -> None:
     assert job.endswith(b"\x1bd\x04")
 
 
-def test_status_shows_the_state_and_the_counters(
-    config: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_status_shows_the_state_and_the_counters(config: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["printer", "status"]) == 0
     out = capsys.readouterr().out
     assert "lp0: ready" in out and "printed 0" in out and "waiting 0" in out
 
 
-def test_no_printer_configured_is_an_error(
-    config: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_no_printer_configured_is_an_error(config: Path, capsys: pytest.CaptureFixture[str]) -> None:
     config.write_text('[printer]\nbackend = "none"\n')
     assert main(["printer", "test"]) == 1
     assert "no printer configured" in capsys.readouterr().err

@@ -64,10 +64,7 @@ def test_a_request_is_printed_in_the_background(make) -> None:  # type: ignore[n
     assert wait_for(lambda: service.pending() == 0)
     assert [job.card_id for job in printed] == ["7H"]
     stamp = Image.open(io.BytesIO(printed[0].image))
-    assert (
-        stamp.tobytes()
-        == render_stamp("7H", day=date(2026, 11, 29), kiosk_name="Musée Test").tobytes()
-    )
+    assert stamp.tobytes() == render_stamp("7H", day=date(2026, 11, 29), kiosk_name="Musée Test").tobytes()
     assert dev.output.startswith(b"\x1b@\x1dv0\x00\x30\x00")  # init, then 48 bytes = 384 dots a row
     assert service.counters()["printed"] == 1 and service.state() == "ready"
 

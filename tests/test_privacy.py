@@ -66,12 +66,32 @@ def test_demo_writes_only_state_and_outputs_and_opens_no_socket(tmp_path: Path):
     env_home = tmp_path / "home"
     env_home.mkdir()
     result = subprocess.run(
-        [sys.executable, "-c", PROBE, str(report.resolve()), "demo", "--headless", "--seconds", "12",
-         "--out", str(out), "--state-dir", str(state)],
-        capture_output=True, text=True, timeout=300,
-        env={"HOME": str(env_home), "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy",
-             "GPIOZERO_PIN_FACTORY": "mock", "KIOSK_STATE_DIR": str(state),
-             "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": str(scratch)},
+        [
+            sys.executable,
+            "-c",
+            PROBE,
+            str(report.resolve()),
+            "demo",
+            "--headless",
+            "--seconds",
+            "12",
+            "--out",
+            str(out),
+            "--state-dir",
+            str(state),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={
+            "HOME": str(env_home),
+            "PATH": "/usr/bin:/bin",
+            "SDL_VIDEODRIVER": "dummy",
+            "GPIOZERO_PIN_FACTORY": "mock",
+            "KIOSK_STATE_DIR": str(state),
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "TMPDIR": str(scratch),
+        },
         cwd=tmp_path,
     )
     data = json.loads(report.read_text())

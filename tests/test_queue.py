@@ -217,9 +217,7 @@ def drain(path: Path) -> bytes:
 
 @pytest.mark.parametrize("victim", range(1, JOBS + 1))
 @pytest.mark.parametrize("step", STEPS)
-def test_killed_worker_loses_no_job_and_repeats_only_the_one_in_flight(
-    tmp_path: Path, step: str, victim: int
-) -> None:
+def test_killed_worker_loses_no_job_and_repeats_only_the_one_in_flight(tmp_path: Path, step: str, victim: int) -> None:
     images = [stamp(n) for n in range(JOBS)]
     with JobQueue(tmp_path / "q.sqlite3") as q:
         for n, img in enumerate(images):

@@ -8,15 +8,17 @@ from kiosk.referee.base import Observation
 from kiosk.referee.recto_verso import RectoVersoReferee
 
 
-@pytest.mark.parametrize(("announce", "action", "given", "scores"), [
-    ("56", "exact", None, [1, 2]),
-    ("56", "false", "54", [0, 2]),
-    ("54", "exact", None, [0, 0]),
-    ("54", "false", "56", [2, 0]),
-    ("54", "false", "49", [1, 0]),
-])
-def test_five_cases_of_answer_and_validation(announce: str, action: str, given: str | None,
-                                             scores: list[int]) -> None:
+@pytest.mark.parametrize(
+    ("announce", "action", "given", "scores"),
+    [
+        ("56", "exact", None, [1, 2]),
+        ("56", "false", "54", [0, 2]),
+        ("54", "exact", None, [0, 0]),
+        ("54", "false", "56", [2, 0]),
+        ("54", "false", "49", [1, 0]),
+    ],
+)
+def test_five_cases_of_answer_and_validation(announce: str, action: str, given: str | None, scores: list[int]) -> None:
     ref = RectoVersoReferee(2, {"level": "tables-5-7"})
     ref.observe(Observation("confirmed", "7x8", "centre"))
     assert [s.action for s in ref.inputs()] == ["announce"]

@@ -59,10 +59,7 @@ def test_render_card_and_sheet(tmp_path):
         == 0
     )
     assert Image.open(tmp_path / "jk.png").size == (100, 140)
-    assert (
-        main(["render", "sheet", "math-pairs", "--level", "add-10", "-o", str(tmp_path / "m.pdf")])
-        == 0
-    )
+    assert main(["render", "sheet", "math-pairs", "--level", "add-10", "-o", str(tmp_path / "m.pdf")]) == 0
     assert (tmp_path / "m.pdf").read_bytes().startswith(b"%PDF")
 
 

@@ -41,14 +41,10 @@ def test_standard_decks_have_three_clearly_different_designs(deck_id):
     styles = face_styles(deck_id)
     assert len(styles) >= 3
     for card_id in ("KS", "10H", "AC"):
-        faces = [
-            np.asarray(render_face(load_deck(deck_id)[card_id], s, 100), np.float32) for s in styles
-        ]
+        faces = [np.asarray(render_face(load_deck(deck_id)[card_id], s, 100), np.float32) for s in styles]
         for i in range(len(faces)):
             for j in range(i + 1, len(faces)):
-                assert np.abs(faces[i] - faces[j]).mean() > 12, (
-                    f"{card_id}: {styles[i]} ~ {styles[j]}"
-                )
+                assert np.abs(faces[i] - faces[j]).mean() > 12, f"{card_id}: {styles[i]} ~ {styles[j]}"
 
 
 def test_unknown_style_is_refused():
@@ -103,9 +99,7 @@ def test_each_animal_species_has_its_own_face_and_copies_share_it():
     deck = load_deck("kakkerlakken-64")
     by_species: dict[str, list[np.ndarray]] = {}
     for card in deck.cards:
-        by_species.setdefault(card.species, []).append(
-            np.asarray(render_face(card, None, 80), np.float32)
-        )
+        by_species.setdefault(card.species, []).append(np.asarray(render_face(card, None, 80), np.float32))
     assert len(by_species) == 8
     firsts = [faces[0] for faces in by_species.values()]
     for faces in by_species.values():

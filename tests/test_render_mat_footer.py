@@ -10,8 +10,11 @@ from kiosk.games.registry import get_game
 from kiosk.referee.registry import available_referees
 from kiosk.render.mat import footer_box, paper_pixels, zone_label
 
-LAYOUTS = [(game, players) for game, referee in sorted(available_referees().items())
-           for players in range(get_game(game).min_players, get_game(game).max_players + 1)]
+LAYOUTS = [
+    (game, players)
+    for game, referee in sorted(available_referees().items())
+    for players in range(get_game(game).min_players, get_game(game).max_players + 1)
+]
 
 
 @pytest.mark.parametrize("game, players", LAYOUTS)
@@ -31,8 +34,15 @@ def test_a_mat_for_more_players_than_the_game_takes_is_refused(tmp_path, capsys)
     assert not (tmp_path / "m.png").exists()
 
 
-@pytest.mark.parametrize("zone, label", [("col0", "Colonne 1 · Kolom 1"), ("found3", "Pile 4 · Stapel 4"),
-                                         ("piles1", "Piles 2 · Stapels 2"), ("seat9", "Joueur 10 · Speler 10"),
-                                         ("waste", "Retournées · Omgedraaid")])
+@pytest.mark.parametrize(
+    "zone, label",
+    [
+        ("col0", "Colonne 1 · Kolom 1"),
+        ("found3", "Pile 4 · Stapel 4"),
+        ("piles1", "Piles 2 · Stapels 2"),
+        ("seat9", "Joueur 10 · Speler 10"),
+        ("waste", "Retournées · Omgedraaid"),
+    ],
+)
 def test_every_printed_zone_label_is_in_french_and_dutch(zone, label):
     assert zone_label(zone) == label

@@ -56,8 +56,6 @@ def test_sheets_hold_nine_real_size_cards_per_a4_page(tmp_path):
     assert pages[0].size == (round(210 / 25.4 * 60), round(297 / 25.4 * 60))
     out = tmp_path / "deck.pdf"
     assert save_sheets_pdf(out, "math-pairs", "add-10", dpi=60) == len(pages)
-    assert out.read_bytes().count(b"/Type /Page\n") + out.read_bytes().count(
-        b"/Type /Page "
-    ) >= len(pages)
+    assert out.read_bytes().count(b"/Type /Page\n") + out.read_bytes().count(b"/Type /Page ") >= len(pages)
     with pytest.raises(ValueError, match="no level"):
         deck_cards("math-pairs", "calculus")

@@ -32,11 +32,7 @@ def test_same_seed_same_scene_other_seed_other_scene():
 def test_each_truth_quad_warps_back_to_the_face_it_claims(style):
     deck = load_deck("standard-52")
     refs = {
-        c.id: _z(
-            cv2.cvtColor(
-                np.asarray(render_face(c, style, FACE_SIZE[0]).resize(FACE_SIZE)), cv2.COLOR_RGB2BGR
-            )
-        )
+        c.id: _z(cv2.cvtColor(np.asarray(render_face(c, style, FACE_SIZE[0]).resize(FACE_SIZE)), cv2.COLOR_RGB2BGR))
         for c in deck.cards
     }
     checked = 0
@@ -57,11 +53,7 @@ def test_each_truth_quad_warps_back_to_the_face_it_claims(style):
 def test_animal_scene_truth_matches_the_species_face():
     deck = load_deck("kakkerlakken-64")
     refs = {
-        c.species: _z(
-            cv2.cvtColor(
-                np.asarray(render_face(c, None, FACE_SIZE[0]).resize(FACE_SIZE)), cv2.COLOR_RGB2BGR
-            )
-        )
+        c.species: _z(cv2.cvtColor(np.asarray(render_face(c, None, FACE_SIZE[0]).resize(FACE_SIZE)), cv2.COLOR_RGB2BGR))
         for c in deck.cards
     }
     scene = render_scene("kakkerlakken-64", 5, 3, overlap=False)
@@ -77,14 +69,8 @@ def test_cards_have_a_realistic_size_and_stay_in_the_frame():
         for card in scene.cards:
             short = np.linalg.norm(card.corners[1] - card.corners[0])
             assert 0.065 * 1280 < short < 0.165 * 1280
-            assert (
-                1.15 < np.linalg.norm(card.corners[3] - card.corners[0]) / short < 1.65
-            )  # 88/63, tilted
-            assert (
-                (card.corners >= 0).all()
-                and (card.corners[:, 0] < 1280).all()
-                and (card.corners[:, 1] < 720).all()
-            )
+            assert 1.15 < np.linalg.norm(card.corners[3] - card.corners[0]) / short < 1.65  # 88/63, tilted
+            assert (card.corners >= 0).all() and (card.corners[:, 0] < 1280).all() and (card.corners[:, 1] < 720).all()
 
 
 def test_occlusion_truth_follows_overlap_and_hands():

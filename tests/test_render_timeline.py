@@ -74,7 +74,5 @@ def test_mat_markers_are_found_where_the_homography_puts_them():
     corners, ids, _ = detector.detectMarkers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
     assert ids is not None and sorted(ids.ravel().tolist()) == [0, 1, 2, 3]
     for quad, marker_id in zip(corners, ids.ravel(), strict=True):
-        expected = apply_homography(
-            table.mat_to_frame, np.array(mat.marker_corners(int(marker_id)), np.float32)
-        )
+        expected = apply_homography(table.mat_to_frame, np.array(mat.marker_corners(int(marker_id)), np.float32))
         assert np.abs(quad.reshape(4, 2) - expected).max() < 4.0

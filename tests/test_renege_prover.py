@@ -30,9 +30,7 @@ def test_renege_is_proven_when_the_later_card_appears_not_before():
     assert prover.record(1, 1, "7D", duties) == []  # maybe he had no spade
     assert prover.record(2, 1, "9D", []) == []  # a lead proves nothing
     found = prover.record(3, 1, "AS", [])  # he had the A♠ all along
-    assert [(r.trick, r.seat, r.card, r.rule, r.proof) for r in found] == [
-        (1, 1, "7D", "follow_suit", ("AS",))
-    ]
+    assert [(r.trick, r.seat, r.card, r.rule, r.proof) for r in found] == [(1, 1, "7D", "follow_suit", ("AS",))]
     assert prover.record(4, 1, "8S", []) == []  # proven once only
     assert prover.first_offender() == 1
 
@@ -66,9 +64,7 @@ def test_first_offender_is_the_earliest_play():
     st.sampled_from(klaverjassen.VARIANTS),
     st.data(),
 )
-def test_klaverjassen_duties_never_accuse_a_legal_card_from_part_of_a_hand(
-    deck, led, trump, variant, data
-):
+def test_klaverjassen_duties_never_accuse_a_legal_card_from_part_of_a_hand(deck, led, trump, variant, data):
     plays = [((i + 3) % 4, c) for i, c in enumerate(deck[:led])]
     hand = list(deck[led : led + 8])
     duties = klaverjassen.duties(plays, trump, variant)
@@ -116,12 +112,9 @@ def test_manille_cheaters_are_all_caught_and_nobody_else(seed, rate):
 
 
 def test_many_deals_every_renege_flagged_no_false_accusation():
-    assert "Niet bekennen terwijl je de gevraagde kleur wel bezit" in seed_text(
-        "001_40fe8032c5f19f76.txt"
-    )
-    assert (
-        "Vérifiez une renonce selon la main et les sommets disponibles à cet instant."
-        in seed_text("004_7389259e18a88c97.txt")
+    assert "Niet bekennen terwijl je de gevraagde kleur wel bezit" in seed_text("001_40fe8032c5f19f76.txt")
+    assert "Vérifiez une renonce selon la main et les sommets disponibles à cet instant." in seed_text(
+        "004_7389259e18a88c97.txt"
     )
     for referee, players, matches in ((KlaverjassenReferee, 4, 20), (ManilleReferee, 2, 30)):
         totals = {"deals": 0, "reneges": 0, "flagged": 0, "false_accusations": 0}

@@ -33,14 +33,10 @@ def test_every_place_has_a_distinct_1bit_stamp_of_the_printer_width(width: int) 
     assert len(digests) == len(DECK) == 54
 
 
-@pytest.mark.parametrize(
-    ("card_id", "region"), [("2H", "flanders"), ("4C", "wallonia"), ("7S", "brussels")]
-)
+@pytest.mark.parametrize(("card_id", "region"), [("2H", "flanders"), ("4C", "wallonia"), ("7S", "brussels")])
 def test_the_stamp_carries_its_region_emblem(card_id: str, region: str) -> None:
     """Seed 000_de7fdf0eefacbd60.txt: « flamand s'il porte un lion, wallon s'il porte un coq »."""
-    assert "flamand s’il porte un lion, wallon s’il porte un coq" in seed_text(
-        "000_de7fdf0eefacbd60.txt"
-    )
+    assert "flamand s’il porte un lion, wallon s’il porte un coq" in seed_text("000_de7fdf0eefacbd60.txt")
     box = stamp_layout(384).emblem
     ink = np.asarray(render_stamp(card_id, day=DAY).crop(box)) == 0
     for other in ("flanders", "wallonia", "brussels"):
@@ -54,9 +50,7 @@ def test_the_stamp_carries_its_region_emblem(card_id: str, region: str) -> None:
 def test_brussels_places_are_named_in_french_and_dutch() -> None:
     """Seed 000_de7fdf0eefacbd60.txt: « Bruxelles est bilingue : Laeken (7) et le
     Cinquantenaire (5) … »."""
-    assert "Bruxelles est bilingue : Laeken (7) et le Cinquantenaire (5)" in seed_text(
-        "000_de7fdf0eefacbd60.txt"
-    )
+    assert "Bruxelles est bilingue : Laeken (7) et le Cinquantenaire (5)" in seed_text("000_de7fdf0eefacbd60.txt")
     assert place_lines(DECK["7S"], "en", bilingual=False) == ["Laeken", "Laken"]
     assert place_lines(DECK["5H"], "de", bilingual=False) == ["Cinquantenaire", "Jubelpark"]
     assert place_lines(DECK["2H"], "nl", bilingual=False) == ["Gent"]
@@ -115,9 +109,7 @@ def test_kiosk_stamp_writes_the_preview(
     assert "576x" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(
-    "argv", [["stamp", "ZZ", "-o", "x.png"], ["stamp", "7H", "-o", "x.png", "--width", "390"]]
-)
+@pytest.mark.parametrize("argv", [["stamp", "ZZ", "-o", "x.png"], ["stamp", "7H", "-o", "x.png", "--width", "390"]])
 def test_kiosk_stamp_rejects_bad_arguments_with_exit_2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
 ) -> None:

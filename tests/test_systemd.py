@@ -56,9 +56,7 @@ def test_the_unit_runs_as_kiosk_with_device_groups_and_a_state_directory() -> No
 
 def test_hardening_leaves_the_devices_reachable() -> None:
     unit = entries(UNIT)
-    assert unit["Service.ProtectSystem"] == ["strict"] and unit["Service.NoNewPrivileges"] == [
-        "yes"
-    ]
+    assert unit["Service.ProtectSystem"] == ["strict"] and unit["Service.NoNewPrivileges"] == ["yes"]
     for breaking in (
         "PrivateDevices",
         "DevicePolicy",

@@ -43,9 +43,7 @@ def test_abstract_namespace_socket(monkeypatch: pytest.MonkeyPatch) -> None:
         assert sock.recv(64) == b"WATCHDOG=1"
 
 
-def test_outside_systemd_every_call_is_a_no_op(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_outside_systemd_every_call_is_a_no_op(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
     assert notify.ready() is False and notify.watchdog() is False
     monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "gone.sock"))

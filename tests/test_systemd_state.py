@@ -35,9 +35,7 @@ def test_the_override_wins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> N
     assert state.state_dir() == tmp_path / "mine"
 
 
-def test_an_unusable_directory_is_a_clear_error(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_an_unusable_directory_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     monkeypatch.setenv("KIOSK_STATE_DIR", str(tmp_path / "file" / "sub"))
     with pytest.raises(KioskError, match="cannot be created"):

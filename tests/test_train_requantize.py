@@ -33,8 +33,9 @@ def test_the_rebuilt_network_answers_as_the_float32_file_does(tmp_path: Path) ->
     for layer in model.layers:
         if isinstance(layer, tf.keras.layers.BatchNormalization):
             n = layer.gamma.shape[0]
-            layer.set_weights([rng.uniform(0.5, 1.5, n), rng.normal(0, 0.3, n),
-                               rng.normal(0, 0.3, n), rng.uniform(0.5, 2.0, n)])
+            layer.set_weights(
+                [rng.uniform(0.5, 1.5, n), rng.normal(0, 0.3, n), rng.normal(0, 0.3, n), rng.uniform(0.5, 2.0, n)]
+            )
     path = tmp_path / "index.tflite"
     path.write_bytes(convert(model, "float32"))
     rebuilt = rebuild_index(path)
@@ -58,7 +59,8 @@ def test_a_file_not_float32_or_without_its_record_is_refused(tmp_path: Path) -> 
 
 
 def test_the_file_is_written_again_as_the_rule_ships_it_and_its_record_says_so(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The rebuilt network must score what the record says the file scored on the held-out set
     drawn again from the record's seeds; then the kinds the record lacks are measured, and the
     one the rule ships (the loss allowed is widened for an untrained network) replaces the file."""
@@ -67,8 +69,14 @@ def test_the_file_is_written_again_as_the_rule_ships_it_and_its_record_says_so(
     settings = {"val_per_class": 1, "val_seed": 1001, "workers": 1}
     xv, yv = generate(index_sample, INDEX_LABELS, INDEX_INPUT, 1, 1001, 1)
     accuracy = tflite_accuracy(path, xv, yv, len(INDEX_LABELS))
-    record = {"model": "index", "rank_fonts": len(font_paths()), "settings": settings,
-              "float32": {"accuracy": accuracy + 0.1}, "int8": {"accuracy": accuracy - 0.5}, "shipped": "float32"}
+    record = {
+        "model": "index",
+        "rank_fonts": len(font_paths()),
+        "settings": settings,
+        "float32": {"accuracy": accuracy + 0.1},
+        "int8": {"accuracy": accuracy - 0.5},
+        "shipped": "float32",
+    }
     (tmp_path / "index.train.json").write_text(json.dumps(record))
     float_file = path.read_bytes()
     with pytest.raises(KioskError, match="not the network the record describes"):

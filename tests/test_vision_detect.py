@@ -87,14 +87,28 @@ def match(dets: list, truth: np.ndarray) -> tuple[float, np.ndarray | None]:
     return polygon_iou(best.corners, truth), best.corners
 
 
-@pytest.mark.parametrize("kind", [40, 120, 200, "train/wood", "train/felt", "train/dark",
-                                  "train/glossy", "heldout/oak", "heldout/baize", "heldout/dark"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        40,
+        120,
+        200,
+        "train/wood",
+        "train/felt",
+        "train/dark",
+        "train/glossy",
+        "heldout/oak",
+        "heldout/baize",
+        "heldout/dark",
+    ],
+)
 def test_cards_found_with_accurate_corners_on_many_tables(kind: str | int, detector: Detector) -> None:
     for seed in range(3):
         img = table(kind, seed)
         rng = np.random.default_rng(seed)
-        quads = [card_quad((160 + 320 * k, 180), float(rng.uniform(60, 90)),
-                           float(rng.uniform(0, 6.3))) for k in range(2)]
+        quads = [
+            card_quad((160 + 320 * k, 180), float(rng.uniform(60, 90)), float(rng.uniform(0, 6.3))) for k in range(2)
+        ]
         for k, quad in enumerate(quads):
             lay(img, DECK.ids[seed * 7 + k], quad)
         dets = detector.detect(img)
@@ -121,15 +135,19 @@ def test_poster_cards_are_found_on_a_white_table(level: int) -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(angle=st.floats(0, 2 * np.pi), width=st.floats(55, 110),
-       tilt=st.lists(st.floats(-0.06, 0.06), min_size=8, max_size=8),
-       level=st.sampled_from([35, 90, 170]))
+@given(
+    angle=st.floats(0, 2 * np.pi),
+    width=st.floats(55, 110),
+    tilt=st.lists(st.floats(-0.06, 0.06), min_size=8, max_size=8),
+    level=st.sampled_from([35, 90, 170]),
+)
 # found by hypothesis: the printed frame, notched by the index, was fitted as a quad cutting the
 # bottom-right corner 18 px short, and outscored the card's own outline (session 33)
 @example(angle=0.0, width=86.75, tilt=[0.0390625, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0546875, 0.0], level=90)
 @example(angle=0.0, width=86.75, tilt=[0.0390625, 0.015625, 0, 0, 0, 0, 0.0546875, 0.03125], level=90)
-def test_any_rotation_and_perspective(angle: float, width: float, tilt: list[float],
-                                      level: int, detector: Detector) -> None:
+def test_any_rotation_and_perspective(
+    angle: float, width: float, tilt: list[float], level: int, detector: Detector
+) -> None:
     img = table(level)
     quad = card_quad((320, 180), width, angle)
     quad = quad + np.array(tilt, np.float32).reshape(4, 2) * np.float32(width)  # perspective
@@ -168,10 +186,8 @@ def test_output_is_portrait_clockwise_from_top_left(detector: Detector) -> None:
 
 
 @settings(max_examples=50, deadline=None)
-@given(angle=st.floats(0, 2 * np.pi), reverse=st.booleans(), side=st.integers(0, 3),
-       out=st.floats(0.5, 30))
-def test_spill_is_how_far_a_point_lies_outside(angle: float, reverse: bool, side: int,
-                                               out: float) -> None:
+@given(angle=st.floats(0, 2 * np.pi), reverse=st.booleans(), side=st.integers(0, 3), out=st.floats(0.5, 30))
+def test_spill_is_how_far_a_point_lies_outside(angle: float, reverse: bool, side: int, out: float) -> None:
     """Either turn of the quad: its corners and centre spill nothing, a point ``out`` pixels
     beyond the middle of a side spills ``out``."""
     quad = card_quad((100, 100), 50, angle)
@@ -189,8 +205,12 @@ def test_profile_steps_are_each_reachs_linspace_padded_by_its_last(reaches: list
     """The steps along each side's normal that refinement samples: one array for all quads,
     the same numbers as a linspace per quad padded with its last value."""
     width = max(int(4 * r) + 1 for r in reaches)
-    want = np.stack([np.pad(np.linspace(-r, r, int(4 * r) + 1, dtype=np.float32), (0, width - int(4 * r) - 1),
-                            mode="edge") for r in reaches])
+    want = np.stack(
+        [
+            np.pad(np.linspace(-r, r, int(4 * r) + 1, dtype=np.float32), (0, width - int(4 * r) - 1), mode="edge")
+            for r in reaches
+        ]
+    )
     got = _profile_steps(np.array(reaches))
     assert got.dtype == np.float32 and np.array_equal(got, want)
 
@@ -204,8 +224,7 @@ def test_darkest_channel_is_each_pixels_lowest_channel(seed: int, h: int, w: int
 
 
 @given(angle=st.floats(0, 2 * np.pi), start=st.integers(0, 3), reverse=st.booleans())
-def test_order_corners_is_independent_of_input_order(angle: float, start: int,
-                                                      reverse: bool) -> None:
+def test_order_corners_is_independent_of_input_order(angle: float, start: int, reverse: bool) -> None:
     quad = card_quad((100, 100), 50, angle)
     shuffled = np.roll(quad, start, axis=0)
     if reverse:
@@ -328,8 +347,9 @@ def test_a_card_partly_under_a_book_is_completed_under_it(level: int, detector: 
     away = (card[1] - card[0]) * 3
     lay_book(img, top, bottom, away, 0.3)
     for k in range(1, 7):  # lines of print
-        cv2.line(img, tuple((top + away * k / 8).astype(int)), tuple((bottom + away * k / 8).astype(int)),
-                 (230, 230, 240), 2)
+        cv2.line(
+            img, tuple((top + away * k / 8).astype(int)), tuple((bottom + away * k / 8).astype(int)), (230, 230, 240), 2
+        )
     iou, corners = match(detector.detect(img), card)
     assert iou > 0.85
     assert corners is not None and np.linalg.norm(corners[[0, 3]] - card[[0, 3]], axis=1).max() < 6
@@ -347,8 +367,9 @@ def test_the_visible_end_of_a_card_under_a_book_offers_the_whole_card(level: int
         lay(img, card_id, card_quad((80 + 120 * k, 90), 80, 0.1 * k))
     card = card_quad((430, 200), 80, 0.25)
     lay(img, "6D", card)
-    lay_book(img, card[0] + 0.5 * (card[3] - card[0]), card[1] + 0.5 * (card[2] - card[1]),
-             (card[0] - card[3]) * 2, 0.4)
+    lay_book(
+        img, card[0] + 0.5 * (card[3] - card[0]), card[1] + 0.5 * (card[2] - card[1]), (card[0] - card[3]) * 2, 0.4
+    )
     dets = detector.detect(img)
     assert match(dets, card)[0] < 0.6  # the visible end, as a card of its own
     assert max(polygon_iou(q, card) for d in dets for q in d.alternates) > 0.85
@@ -373,7 +394,8 @@ def test_a_completion_comes_both_ways_round() -> None:
     card = np.array([[200, 100], [300, 100], [300, 240], [200, 240]], np.float32)
     turned = np.array([[200, 100], [300, 100], [300, 171], [200, 171]], np.float32)
     better, other_way = Detector(DetectorConfig(outline_model=False))._partial_quads(
-        cnt, mask, edges, 500.0, 1e5, None, 1e5)
+        cnt, mask, edges, 500.0, 1e5, None, 1e5
+    )
     assert max(polygon_iou(q, turned) for q, _, _ in better) > 0.9
     assert max(polygon_iou(q, card) for q, _, _ in better) < 0.9
     assert max(polygon_iou(q, card) for q, _, _ in other_way) > 0.9
@@ -439,11 +461,17 @@ def test_a_large_frame_is_analysed_at_its_own_scale(detector: Detector) -> None:
 
 
 @settings(max_examples=20, deadline=None)
-@given(offsets=st.lists(st.tuples(st.floats(-12, 12), st.floats(-12, 12), st.floats(-0.3, 0.3),
-                                  st.floats(0.8, 1.3)), min_size=1, max_size=6),
-       reach=st.none() | st.floats(3, 30))
+@given(
+    offsets=st.lists(
+        st.tuples(st.floats(-12, 12), st.floats(-12, 12), st.floats(-0.3, 0.3), st.floats(0.8, 1.3)),
+        min_size=1,
+        max_size=6,
+    ),
+    reach=st.none() | st.floats(3, 30),
+)
 def test_outlines_refined_together_get_the_corners_each_gets_alone(
-        offsets: list[tuple[float, float, float, float]], reach: float | None) -> None:
+    offsets: list[tuple[float, float, float, float]], reach: float | None
+) -> None:
     """``refine_quads`` samples the sides of every outline at once, padding the shorter
     profiles of the smaller outlines: each outline must still get exactly the corners it gets
     refined alone, whatever the others' sizes and reaches."""
@@ -597,8 +625,7 @@ def test_the_ends_of_a_quad_over_a_fan_are_its_end_cards(angle: float, offset: f
 
 @settings(max_examples=60, deadline=None)
 @given(angle=st.floats(-np.pi, np.pi), offset=st.floats(0.25, 0.5), cards=st.integers(3, 5))
-def test_the_slices_of_a_quad_over_a_fan_hold_its_middle_cards(angle: float, offset: float,
-                                                              cards: int) -> None:
+def test_the_slices_of_a_quad_over_a_fan_hold_its_middle_cards(angle: float, offset: float, cards: int) -> None:
     """Three to five cards fanned side by side, each a quarter to a half of a card's width past
     the one under it, so that the fan is wider than a card is long (edje-tfod's IMG_2655):
     between the fan's two ends, windows FAN_STEP of a card's width apart; every middle card
@@ -611,8 +638,10 @@ def test_the_slices_of_a_quad_over_a_fan_hold_its_middle_cards(angle: float, off
     assert gaps.max() <= 1.01 * FAN_STEP * 110
     for card in fan[1:-1]:  # corners compared in any cyclic order: near 45 degrees which corner
         # order_corners calls the first flips between two quads a pixel apart
-        assert min(float(np.abs(np.roll(q, k, axis=0) - card).max()) for q in slices for k in range(4)
-                   ) <= 0.5 * FAN_STEP * 110 + 1
+        assert (
+            min(float(np.abs(np.roll(q, k, axis=0) - card).max()) for q in slices for k in range(4))
+            <= 0.5 * FAN_STEP * 110 + 1
+        )
 
 
 @settings(max_examples=60, deadline=None)
@@ -630,6 +659,7 @@ def test_a_quad_far_smaller_than_the_tables_cards_is_not_a_card() -> None:
     """An index box or a pip outlined on a card is card-shaped but a tenth of a card's area; once
     three cards seen whole set the size, it is dropped. A card nearer the camera (0.8x its
     sides) is kept, and with fewer than three cards seen nothing is dropped."""
+
     def rect(w: float, h: float) -> np.ndarray:
         return np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
 
@@ -646,6 +676,7 @@ def test_a_model_region_twice_the_tables_cards_is_two_cards_side_by_side() -> No
     and the ten was lost. Once three cards set the table's size, such a region of twice a
     card's area is replaced by a card at either end, where the gap between them shows; a card a
     little nearer the camera stays whole, and so does a quad of the hand-set cues."""
+
     def rect(x: float, w: float, h: float) -> np.ndarray:
         return np.array([[x, 100], [x + w, 100], [x + w, 100 + h], [x, 100 + h]], np.float32)
 
@@ -670,8 +701,9 @@ def test_a_model_region_twice_the_tables_cards_is_two_cards_side_by_side() -> No
 
 
 @given(st.floats(30, 300), st.floats(0, 2 * np.pi), st.integers(0, 3), st.booleans())
-def test_a_cards_sides_are_its_width_and_length_whatever_way_it_lies(width: float, angle: float, start: int,
-                                                                      backwards: bool) -> None:
+def test_a_cards_sides_are_its_width_and_length_whatever_way_it_lies(
+    width: float, angle: float, start: int, backwards: bool
+) -> None:
     """What the naming's small-card rule and the table's card size measure: the card's width
     and length, from its corners in either order round it, starting at any of them."""
     quad = np.roll(card_quad((400, 300), width, angle), start, axis=0)

@@ -123,8 +123,9 @@ class Blind(Counting):
 
     def glance(self, frame: object) -> Glance:
         seen = super().glance(frame)
-        return replace(seen, detections=[d for d in seen.detections if polygon_iou(d.corners, self.hidden) < 0.3],
-                       explained=True)
+        return replace(
+            seen, detections=[d for d in seen.detections if polygon_iou(d.corners, self.hidden) < 0.3], explained=True
+        )
 
 
 def test_a_card_only_every_cue_outlines_is_confirmed_on_a_still_table() -> None:

@@ -103,8 +103,9 @@ def test_grey_posters_are_named_by_the_suit_they_show() -> None:
     tell suits by shape (the model trained in colour only named 24 of these 52 grey cards
     wrongly or not at all: every diamond a spade)."""
     cards = [c for c in load_deck("affiche-belge") if c.suit]
-    grey = [cv2.cvtColor(cv2.cvtColor(face(c.id, "affiche-belge"), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
-            for c in cards]
+    grey = [
+        cv2.cvtColor(cv2.cvtColor(face(c.id, "affiche-belge"), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR) for c in cards
+    ]
     assert [a.card_id for a in identifier("affiche-belge").identify(grey)] == [c.id for c in cards]
 
 
@@ -160,12 +161,16 @@ def test_a_shifted_crop_moves_its_content_and_keeps_its_size() -> None:
         assert moved.min() == 0 and moved.max() == 255  # edges repeated, no black border
 
 
-@pytest.mark.parametrize("variants, scales", [
-    (zoomed_crops, [(z, z) for z in ZOOMS]),  # the outline a little off the card's size
-    (widened_crops, [(w, 1.0) for w in WIDENINGS]),  # an index narrower than the model learnt
-])
+@pytest.mark.parametrize(
+    "variants, scales",
+    [
+        (zoomed_crops, [(z, z) for z in ZOOMS]),  # the outline a little off the card's size
+        (widened_crops, [(w, 1.0) for w in WIDENINGS]),  # an index narrower than the model learnt
+    ],
+)
 def test_a_zoomed_or_widened_crop_scales_its_content_from_the_cards_corner(
-        variants: Callable[[np.ndarray], list[np.ndarray]], scales: list[tuple[float, float]]) -> None:
+    variants: Callable[[np.ndarray], list[np.ndarray]], scales: list[tuple[float, float]]
+) -> None:
     crop = np.full((90, 44, 3), 255, np.uint8)
     crop[40:50, 10:14] = 0
     for (sx, sy), moved in zip(scales, variants(crop), strict=True):
@@ -185,13 +190,17 @@ def test_an_index_narrower_than_the_model_learnt_is_named_once_widened(monkeypat
     rng = np.random.default_rng(7)
     labels = [lab for lab in ("QH", "QS", "9C", "10D", "KH", "JS") for _ in range(10)]
     squeeze = np.array([[0.6, 0, 0], [0, 1, 0]], np.float32)  # toward the card's edge, at the left
-    crops = [cv2.warpAffine(crop, squeeze, crop.shape[1::-1], borderMode=cv2.BORDER_REPLICATE)
-             for crop in (index_sample(rng, lab) for lab in labels)]
+    crops = [
+        cv2.warpAffine(crop, squeeze, crop.shape[1::-1], borderMode=cv2.BORDER_REPLICATE)
+        for crop in (index_sample(rng, lab) for lab in labels)
+    ]
 
     def tally() -> tuple[int, int]:
         answers = [a.card_id for a in ident.identify_index(crops)]
-        return (sum(a == lab for a, lab in zip(answers, labels, strict=True)),
-                sum(a not in (None, lab) for a, lab in zip(answers, labels, strict=True)))
+        return (
+            sum(a == lab for a, lab in zip(answers, labels, strict=True)),
+            sum(a not in (None, lab) for a, lab in zip(answers, labels, strict=True)),
+        )
 
     right, wrong = tally()
     monkeypatch.setattr(identify_module, "WIDENINGS", (1.0,))
@@ -225,8 +234,9 @@ def test_an_unsure_corner_is_answered_from_its_shifted_readings_a_refused_one_zo
             continue
         widened_too += 1  # refused still: the widened readings join it last, if they name it
         total += ident.scores(widened_crops(crop))[0].sum(axis=0)
-        widened = _decide(total / (1 + len(SHIFTS) + len(ZOOMS) + len(WIDENINGS)), ident._answers,
-                          MIN_CONFIDENCE, MIN_MARGIN)
+        widened = _decide(
+            total / (1 + len(SHIFTS) + len(ZOOMS) + len(WIDENINGS)), ident._answers, MIN_CONFIDENCE, MIN_MARGIN
+        )
         last = widened if widened.card_id is not None else zoomed
         assert (answer.card_id, answer.runner_up, answer.guess) == (last.card_id, last.runner_up, last.guess)
     assert 0 < unsure < len(crops)
@@ -259,13 +269,17 @@ def test_a_corner_is_not_read_again_when_the_cards_other_corner_is_sure_of_it(mo
     probs = ident.scores(crops)[0]
     firsts = [_decide(p, ident._answers, MIN_CONFIDENCE, MIN_MARGIN) for p in probs]
     sure = next(c for c, a in zip(crops, firsts, strict=True) if a.card_id == "KH" and a.confidence >= SURE)
-    unsure = [c for c, a, p in zip(crops, firsts, probs, strict=True)
-              if a.card_id in (None, "KH") and a.confidence < SURE and p[ident._none] < SURE_NONE]
+    unsure = [
+        c
+        for c, a, p in zip(crops, firsts, probs, strict=True)
+        if a.card_id in (None, "KH") and a.confidence < SURE and p[ident._none] < SURE_NONE
+    ]
     assert unsure
     calls: list[int] = []  # crops per reading
     real = identify_module.prepare
-    monkeypatch.setattr(identify_module, "prepare",
-                        lambda images, size: calls.append(len(images)) or real(images, size))
+    monkeypatch.setattr(
+        identify_module, "prepare", lambda images, size: calls.append(len(images)) or real(images, size)
+    )
     answers = ident._read_corners([(sure, c) for c in unsure])
     assert calls == [2 * len(unsure)]  # one reading each, none again
     assert all(_both_corners(a, b).card_id == "KH" for a, b in answers)
@@ -275,15 +289,20 @@ def test_a_corner_is_not_read_again_when_the_cards_other_corner_is_sure_of_it(mo
 
 
 def test_a_card_the_first_member_reads_surely_at_both_corners_is_not_read_by_the_other(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The second index member reads only the cards the first is not FIRST_ALONE sure of at both
     corners, and those it reads as it would in the whole batch (the members' mean)."""
     ident = identifier("standard-52")
     rng = np.random.default_rng(3)
     crops = [index_sample(rng, card) for card in ("KH", "KH", "7C", "7C", "QS", "QS") for _ in range(6)]
     first = ident._class_probs(ident._models[0].run(prepare(crops, ident.input_size)))
-    sure = [i for i in range(0, len(crops), 2) if first[i].argmax() == first[i + 1].argmax() != ident._none
-            and first[i:i + 2].max(axis=1).min() >= FIRST_ALONE]
+    sure = [
+        i
+        for i in range(0, len(crops), 2)
+        if first[i].argmax() == first[i + 1].argmax() != ident._none
+        and first[i : i + 2].max(axis=1).min() >= FIRST_ALONE
+    ]
     assert sure and len(sure) < len(crops) // 2  # some cards each way
     rows: list[int] = []
     second = ident._models[1]
@@ -330,8 +349,11 @@ def test_a_math_card_that_reads_as_another_upside_down_is_told_by_its_underline(
 
 def test_clutter_and_standard_cards_are_not_math_cards() -> None:
     rng = np.random.default_rng(3)
-    clutter = [rng.integers(0, 256, (280, 200, 3), dtype=np.uint8), np.full((280, 200, 3), 230, np.uint8),
-               np.zeros((5, 5, 3), np.uint8)]
+    clutter = [
+        rng.integers(0, 256, (280, 200, 3), dtype=np.uint8),
+        np.full((280, 200, 3), 230, np.uint8),
+        np.zeros((5, 5, 3), np.uint8),
+    ]
     answers = identifier("math-pairs").identify([face("AS"), face("10H"), face("KC"), *clutter])
     assert [a.card_id for a in answers] == [None] * 6
 
@@ -404,7 +426,7 @@ def test_an_answer_says_how_many_of_its_corners_read_it() -> None:
     covered = [f.copy() for f in whole]
     for f in covered:
         h, w = f.shape[:2]
-        f[h // 2:, w // 2:] = 255  # the bottom-right index under white paper
+        f[h // 2 :, w // 2 :] = 255  # the bottom-right index under white paper
     answers = identifier("standard-52").identify(whole + covered)
     assert [a.card_id for a in answers] == ids + ids
     assert [a.corners for a in answers] == [2] * 4 + [1] * 4
@@ -428,11 +450,14 @@ def test_levels_are_numpys(images: np.ndarray) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from([(89, 44), (89, 44), (128, 64), (100, 50), (60, 30), (70, 20)]),
-                min_size=1, max_size=8),
-       st.sampled_from([(32, 64), (64, 90)]), st.integers(0, 2**32 - 1))
-def test_images_shrunk_together_get_the_pixels_they_get_alone(shapes: list[tuple[int, int]], size: tuple[int, int],
-                                                               seed: int) -> None:
+@given(
+    st.lists(st.sampled_from([(89, 44), (89, 44), (128, 64), (100, 50), (60, 30), (70, 20)]), min_size=1, max_size=8),
+    st.sampled_from([(32, 64), (64, 90)]),
+    st.integers(0, 2**32 - 1),
+)
+def test_images_shrunk_together_get_the_pixels_they_get_alone(
+    shapes: list[tuple[int, int]], size: tuple[int, int], seed: int
+) -> None:
     """:func:`prepare`'s crops of one shape are shrunk in one call; each gets the pixels it gets
     shrunk alone (larger or smaller than the model's input, either input height)."""
     rng = np.random.default_rng(seed)

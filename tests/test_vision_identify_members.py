@@ -17,11 +17,24 @@ from kiosk.vision.identify import Identifier, default_models_dir, member_stem, m
 
 
 def test_model_files_lists_the_first_file_then_the_members_by_number(tmp_path: Path) -> None:
-    for name in ("index.tflite", "index.10.tflite", "index.2.tflite", "index.3.tflite", "index.labels.txt",
-                 "index.2.train.json", "index.old.tflite", "index.1.tflite", "pips.tflite"):
+    for name in (
+        "index.tflite",
+        "index.10.tflite",
+        "index.2.tflite",
+        "index.3.tflite",
+        "index.labels.txt",
+        "index.2.train.json",
+        "index.old.tflite",
+        "index.1.tflite",
+        "pips.tflite",
+    ):
         (tmp_path / name).write_bytes(b"")
     assert [p.name for p in model_files(tmp_path, "index")] == [
-        "index.tflite", "index.2.tflite", "index.3.tflite", "index.10.tflite"]
+        "index.tflite",
+        "index.2.tflite",
+        "index.3.tflite",
+        "index.10.tflite",
+    ]
     assert member_stem("index", 1) == "index" and member_stem("index", 2) == "index.2"
 
 

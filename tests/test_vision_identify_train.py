@@ -145,7 +145,7 @@ def test_the_card_3_is_flat_topped_and_stays_in_its_rank_box(seed: int, height: 
     ink = np.asarray(img) > 127
     ys, xs = np.nonzero(ink)
     assert ys.min() >= box[1] - 1 and ys.max() <= box[1] + height + 1
-    top_rows = ink[ys.min(): ys.min() + max(2, int(0.1 * height))]
+    top_rows = ink[ys.min() : ys.min() + max(2, int(0.1 * height))]
     assert top_rows.sum(axis=1).max() >= 0.75 * (xs.max() - xs.min())
 
 
@@ -156,8 +156,14 @@ def _ink_aspect(rank: str, seed: int) -> float:
     img = Image.new("L", (160, 100), 0)
     rng = np.random.default_rng(seed)
     fonts = font_paths()
-    _draw_rank(ImageDraw.Draw(img), rng, rank, (40.0, 10.0, 80.0, 60.0), 255,  # type: ignore[arg-type]
-               fonts[int(rng.integers(len(fonts)))])
+    _draw_rank(
+        ImageDraw.Draw(img),
+        rng,
+        rank,
+        (40.0, 10.0, 80.0, 60.0),
+        255,  # type: ignore[arg-type]
+        fonts[int(rng.integers(len(fonts)))],
+    )
     ys, xs = np.nonzero(np.asarray(img) > 127)
     return float((xs.max() - xs.min() + 1) / (ys.max() - ys.min() + 1))
 
@@ -301,11 +307,14 @@ def test_black_suit_accuracy_counts_clubs_and_spades_only() -> None:
     assert black_suit_accuracy(probs, y) == 0.75
 
 
-@pytest.mark.parametrize(("int8", "dynamic", "shipped"), [
-    (0.918, 0.910, "int8"),      # int8 within 0.3 points of float32: the smallest file
-    (0.916, 0.919, "dynamic"),   # int8 loses 0.4 points, int8 weights alone keep it
-    (0.916, 0.915, "float32"),   # both lose too much
-])
+@pytest.mark.parametrize(
+    ("int8", "dynamic", "shipped"),
+    [
+        (0.918, 0.910, "int8"),  # int8 within 0.3 points of float32: the smallest file
+        (0.916, 0.919, "dynamic"),  # int8 loses 0.4 points, int8 weights alone keep it
+        (0.916, 0.915, "float32"),  # both lose too much
+    ],
+)
 def test_a_model_ships_quantized_where_that_keeps_its_accuracy(int8: float, dynamic: float, shipped: str) -> None:
     from kiosk.vision.train.export import MAX_INT8_LOSS, shipped_kind
 

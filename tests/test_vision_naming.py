@@ -59,8 +59,12 @@ class ByPaper:
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         self.calls.append(len(cards))
         self.looked += [c.corners for c in cards]
-        return [Identification("AS", self.confidence, "AC", self.confidence - 0.1, read_by=self.read_by)
-                if c.face.mean() > 180 else Identification(None, 0.2, None, 0.0) for c in cards]
+        return [
+            Identification("AS", self.confidence, "AC", self.confidence - 0.1, read_by=self.read_by)
+            if c.face.mean() > 180
+            else Identification(None, 0.2, None, 0.0)
+            for c in cards
+        ]
 
 
 class ByRim:
@@ -76,8 +80,11 @@ class ByRim:
             self.looked.append(c.corners)
             face = c.face
             rims = (face[:8], face[-8:], face[:, :8], face[:, -8:])
-            out.append(Identification("AS", 0.97, "AC", 0.9) if min(r.mean() for r in rims) > 180
-                       else Identification(None, 0.2, None, 0.0))
+            out.append(
+                Identification("AS", 0.97, "AC", 0.9)
+                if min(r.mean() for r in rims) > 180
+                else Identification(None, 0.2, None, 0.0)
+            )
         return out
 
 
@@ -98,8 +105,9 @@ def test_nms_keeps_what_it_sets_aside_as_alternates_best_first() -> None:
     card = card_quad((300, 200), 80, 0.0)
     shifted, other, same = card + (25, 10), card + (12, -30), card + (1, 0.5)
     far = card_quad((700, 200), 80, 0.0)
-    kept = _nms([(card, 0.9, False), (shifted, 0.7, True), (other, 0.8, True), (same, 0.85, False),
-                 (far, 0.6, False)], 0.45)
+    kept = _nms(
+        [(card, 0.9, False), (shifted, 0.7, True), (other, 0.8, True), (same, 0.85, False), (far, 0.6, False)], 0.45
+    )
     assert len(kept) == 2
     (quad, _, _, alternates), (_, _, _, none) = kept
     assert quad is card and not none
@@ -157,8 +165,10 @@ def test_alternates_past_the_first_are_read_after_every_other_look(scene: tuple[
     ident = ByPaper()
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, on_table, *alternates)])
     assert answer.card_id == "AS" and polygon_iou(det.corners, quad) > 0.9
-    at = [next(i for i, c in enumerate(ident.looked) if polygon_iou(c, q) > 0.8)
-          for q in (*fan_ends(on_table), frame_card(on_table), quad)]
+    at = [
+        next(i for i, c in enumerate(ident.looked) if polygon_iou(c, q) > 0.8)
+        for q in (*fan_ends(on_table), frame_card(on_table), quad)
+    ]
     assert at[3] == len(ident.looked) - 1 - len(fan_slices(on_table)) and max(at[:3]) < at[3]
 
 
@@ -207,10 +217,12 @@ def test_a_completed_card_must_be_read_surely(scene: tuple[np.ndarray, np.ndarra
     keeps the identifier's own bar, and so does a completed card whose two corners read it
     (the completion reached its far index)."""
     img, quad = scene
-    for confidence, partial, corners, named in ((COMPLETED_CONFIDENCE - 0.05, True, 1, None),
-                                                (COMPLETED_CONFIDENCE, True, 1, "AS"),
-                                                (COMPLETED_CONFIDENCE - 0.05, True, 2, "AS"),
-                                                (COMPLETED_CONFIDENCE - 0.05, False, 1, "AS")):
+    for confidence, partial, corners, named in (
+        (COMPLETED_CONFIDENCE - 0.05, True, 1, None),
+        (COMPLETED_CONFIDENCE, True, 1, "AS"),
+        (COMPLETED_CONFIDENCE - 0.05, True, 2, "AS"),
+        (COMPLETED_CONFIDENCE - 0.05, False, 1, "AS"),
+    ):
         ((_, answer),) = name_cards(ByPaper(confidence, corners), DETECTOR, img, [Detection(quad, img, 0.9, partial)])
         assert answer.card_id == named
         assert answer.confidence == pytest.approx(confidence)
@@ -298,8 +310,12 @@ class ByOverlap:
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
         ious = [polygon_iou(c.corners, self.quad) for c in cards]
-        return [Identification("AS", 0.97, "AC", 0.9, read_by=(True, iou > 0.9)) if iou > 0.5
-                else Identification(None, 0.2, None, 0.0, read_by=(False, False)) for iou in ious]
+        return [
+            Identification("AS", 0.97, "AC", 0.9, read_by=(True, iou > 0.9))
+            if iou > 0.5
+            else Identification(None, 0.2, None, 0.0, read_by=(False, False))
+            for iou in ious
+        ]
 
 
 def test_a_second_look_read_by_both_corners_goes_first(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -318,7 +334,8 @@ def test_a_second_look_read_by_both_corners_goes_first(scene: tuple[np.ndarray, 
 
 
 def test_of_two_outlines_named_one_card_the_one_read_by_both_corners_keeps_it(
-        scene: tuple[np.ndarray, np.ndarray]) -> None:
+    scene: tuple[np.ndarray, np.ndarray],
+) -> None:
     """An outline across the card, scored higher but read by one corner, and the card's own
     outline, read by both (held-out 900125's four of spades): the card's own keeps the name."""
     img, quad = scene
@@ -333,8 +350,12 @@ class ByPlace:
     right of it); refuses the rest."""
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification("QS" if c.corners[:, 0].mean() < 300 else "QC", 0.97, None, 0.9)
-                if c.face.mean() > 180 else Identification(None, 0.2, None, 0.0) for c in cards]
+        return [
+            Identification("QS" if c.corners[:, 0].mean() < 300 else "QC", 0.97, None, 0.9)
+            if c.face.mean() > 180
+            else Identification(None, 0.2, None, 0.0)
+            for c in cards
+        ]
 
 
 def test_a_refused_outline_over_two_fanned_cards_gives_both() -> None:
@@ -394,8 +415,7 @@ class ByOutlineOneCorner(ByOutline):
     """:class:`ByOutline` reading each card by its top-left corner alone."""
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [replace(a, read_by=(True, False)) if a.card_id else a
-                for a in super().identify_cards(cards)]
+        return [replace(a, read_by=(True, False)) if a.card_id else a for a in super().identify_cards(cards)]
 
 
 def test_a_fanned_card_is_named_by_an_index_lying_on_the_card_under_it() -> None:
@@ -423,8 +443,10 @@ class ByOutlineAt(ByOutline):
         self.confidence = confidence
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification(a.card_id, self.confidence[a.card_id], None, 0.9) if a.card_id else a
-                for a in super().identify_cards(cards)]
+        return [
+            Identification(a.card_id, self.confidence[a.card_id], None, 0.9) if a.card_id else a
+            for a in super().identify_cards(cards)
+        ]
 
 
 @pytest.mark.parametrize("middle", [0.97, SLICE_CONFIDENCE - 0.01])
@@ -464,8 +486,9 @@ def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray])
     best-scored cards) are read, so a busy frame costs a bounded time."""
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)
-    refused = [detection(img, on_table + (0, 3 * k), *(on_table + (4 * j, 3 * k) for j in range(1, 5)))
-               for k in range(8)]
+    refused = [
+        detection(img, on_table + (0, 3 * k), *(on_table + (4 * j, 3 * k) for j in range(1, 5))) for k in range(8)
+    ]
     ident = ByPaper()
     name_cards(ident, DETECTOR, img, refused)
     assert ident.calls == [8, MAX_SECOND_LOOKS]
@@ -516,9 +539,12 @@ class ByQuad:
         self.card_id, self.quad, self.read_by = card_id, quad, read_by
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification(self.card_id, 0.99, None, 0.9, read_by=self.read_by)
-                if polygon_iou(c.corners, self.quad) > 0.8 else Identification(None, 0.2, None, 0.0)
-                for c in cards]
+        return [
+            Identification(self.card_id, 0.99, None, 0.9, read_by=self.read_by)
+            if polygon_iou(c.corners, self.quad) > 0.8
+            else Identification(None, 0.2, None, 0.0)
+            for c in cards
+        ]
 
 
 @pytest.mark.parametrize("inside", [True, False])
@@ -556,9 +582,10 @@ class _NamedFirst:
         self.ident, self.quad = ident, quad
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification("KH", 1.0, None, 1.0, read_by=(True, True))
-                if polygon_iou(c.corners, self.quad) > 0.9 else a
-                for c, a in zip(cards, self.ident.identify_cards(cards), strict=True)]
+        return [
+            Identification("KH", 1.0, None, 1.0, read_by=(True, True)) if polygon_iou(c.corners, self.quad) > 0.9 else a
+            for c, a in zip(cards, self.ident.identify_cards(cards), strict=True)
+        ]
 
 
 def test_garbage_frames_give_no_second_look() -> None:
@@ -590,8 +617,15 @@ class ByFit:
     or (``lean``) refuses it leaning to 3C at that probability; and "KH" an outline within IoU
     0.98 of ``other``. Counts the outlines it read."""
 
-    def __init__(self, card: np.ndarray, both: bool = True, other: np.ndarray | None = None,
-                 lean: float | None = None, guess: str | None = "3C", sure: float = 0.97) -> None:
+    def __init__(
+        self,
+        card: np.ndarray,
+        both: bool = True,
+        other: np.ndarray | None = None,
+        lean: float | None = None,
+        guess: str | None = "3C",
+        sure: float = 0.97,
+    ) -> None:
         self.card, self.both, self.other, self.lean, self.guess = card, both, other, lean, guess
         self.sure = sure  # how surely both corners read it
         self.read = 0
@@ -622,7 +656,8 @@ def striped() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def test_a_card_named_from_one_corner_is_outlined_again_where_both_read_it(
-        striped: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    striped: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> None:
     """A card named from one corner on a loose outline is moved to the card-shaped outline
     round it that both corners read as that card, and keeps its name."""
     img, card, loose = striped
@@ -634,7 +669,8 @@ def test_a_card_named_from_one_corner_is_outlined_again_where_both_read_it(
 
 @pytest.mark.parametrize("ident", [{"both": False}, {"sure": SECOND_LOOK_CONFIDENCE - 0.01}])
 def test_a_card_shape_read_by_one_corner_or_unsurely_leaves_the_outline(
-        striped: tuple[np.ndarray, np.ndarray, np.ndarray], ident: dict[str, float]) -> None:
+    striped: tuple[np.ndarray, np.ndarray, np.ndarray], ident: dict[str, float]
+) -> None:
     """A shape read by one corner, or by both under SECOND_LOOK_CONFIDENCE (the kiosk's blurred
     three of diamonds, named JD from one corner at 0.64, read JD by both at 0.71), does not
     move the card: it would then be taken at a glance as read by both corners."""
@@ -645,7 +681,8 @@ def test_a_card_shape_read_by_one_corner_or_unsurely_leaves_the_outline(
 
 
 def test_a_card_shape_on_another_named_card_leaves_the_outline(
-        striped: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    striped: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> None:
     """Where the card-shaped outline lies on a card named already, it is that card's: the loose
     outline keeps its place."""
     img, card, loose = striped
@@ -657,7 +694,8 @@ def test_a_card_shape_on_another_named_card_leaves_the_outline(
 
 @pytest.mark.parametrize(("lean", "guess"), [(0.4, "3C"), (0.99, None)])
 def test_a_refused_outline_leaning_to_a_card_is_named_from_a_card_shape_both_corners_read(
-        striped: tuple[np.ndarray, np.ndarray, np.ndarray], lean: float, guess: str | None) -> None:
+    striped: tuple[np.ndarray, np.ndarray, np.ndarray], lean: float, guess: str | None
+) -> None:
     """A refused outline whose corners lean to a card, or name two (held-out 900024's six of
     hearts, outlined short, one corner's cut index read as a queen), is named from the
     card-shaped outline round it that both corners read, as surely as a second look; one
@@ -674,7 +712,8 @@ def test_a_refused_outline_leaning_to_a_card_is_named_from_a_card_shape_both_cor
 
 
 def test_an_unread_outline_apart_from_the_named_cards_is_named_from_a_card_shape(
-        striped: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    striped: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> None:
     """On a table where a card is named, an outline read too unsurely to lean to any card but
     lying apart from it may be a card outlined askew (held-out 900171's six of spades, read
     0.008): the card-shaped outline round it that both corners read names it. One lying on the
@@ -691,21 +730,28 @@ def test_an_unread_outline_apart_from_the_named_cards_is_named_from_a_card_shape
 
 
 def test_card_shapes_are_fitted_round_the_two_best_scored_unread_outlines_apart(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Of the unread outlines lying apart from the named cards, MAX_APART have card shapes
     fitted round them, the best-scored first: a white cloth leaves a dozen refused."""
     img = np.full((360, 640, 3), 50, np.uint8)
     quads = [card_quad((70 + 125 * i, 180), 90, 0.0) for i in range(5)]
     scores = [0.3, 0.7, 0.5, 0.9, 0.6]  # the last outline's card is named
     fitted: list[int] = []
-    monkeypatch.setattr(naming, "card_shapes", lambda gray, quad: fitted.append(
-        next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [])
+    monkeypatch.setattr(
+        naming,
+        "card_shapes",
+        lambda gray, quad: fitted.append(next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [],
+    )
 
     class LastNamed:
         def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-            return [Identification("KH", 0.99, None, 0.9, read_by=(True, True))
-                    if polygon_iou(c.corners, quads[4]) > 0.5
-                    else Identification(None, 0.01, None, 0.0, read_by=(False, False)) for c in cards]
+            return [
+                Identification("KH", 0.99, None, 0.9, read_by=(True, True))
+                if polygon_iou(c.corners, quads[4]) > 0.5
+                else Identification(None, 0.01, None, 0.0, read_by=(False, False))
+                for c in cards
+            ]
 
     outlines = [Detection(q, img, s, False, ()) for q, s in zip(quads, scores, strict=True)]
     name_cards(LastNamed(), DETECTOR, img, outlines)
@@ -721,29 +767,39 @@ def test_card_shapes_are_fitted_round_the_three_surest_leaning_outlines(monkeypa
         composite_card(img, face_bgra(load_deck("standard-52")["3C"], None, 160), q)
     leans = [0.3, 0.7, 0.5, 0.25, 0.6]
     fitted: list[int] = []
-    monkeypatch.setattr(naming, "card_shapes", lambda gray, quad: fitted.append(
-        next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [])
+    monkeypatch.setattr(
+        naming,
+        "card_shapes",
+        lambda gray, quad: fitted.append(next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [],
+    )
 
     class Leaning:
         def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-            return [Identification(None, next((lean for q, lean in zip(quads, leans, strict=True)
-                                               if polygon_iou(c.corners, q) > 0.5), 0.0), "3S", 0.1, guess="3C")
-                    for c in cards]
+            return [
+                Identification(
+                    None,
+                    next((lean for q, lean in zip(quads, leans, strict=True) if polygon_iou(c.corners, q) > 0.5), 0.0),
+                    "3S",
+                    0.1,
+                    guess="3C",
+                )
+                for c in cards
+            ]
 
     name_cards(Leaning(), DETECTOR, img, [detection(img, q) for q in quads])
     assert fitted == [1, 4, 2]
 
 
 def test_a_shape_read_by_one_corner_is_searched_again_closer(
-        striped: tuple[np.ndarray, np.ndarray, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+    striped: tuple[np.ndarray, np.ndarray, np.ndarray], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Where the shapes found round a card are read by one corner only (a couple of pixels
     off), the search runs again closer round the first CLOSER_AGAIN of them, and a shape both
     corners read there moves the card."""
     img, card, loose = striped
     searches: list[card_fit.Search] = []
 
-    def off_at_first(gray: np.ndarray, quad: np.ndarray, search: card_fit.Search = card_fit.AROUND
-                     ) -> list[np.ndarray]:
+    def off_at_first(gray: np.ndarray, quad: np.ndarray, search: card_fit.Search = card_fit.AROUND) -> list[np.ndarray]:
         searches.append(search)
         found = card_fit.card_shapes(gray, quad, search)
         return [s + (20, 0) for s in found] if search == card_fit.AROUND else found
@@ -785,9 +841,14 @@ class ByOutlineBothCorners(ByOutline):
         self.under, self.confidence = under, confidence
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [a if a.card_id is None else replace(a, read_by=(True, False), confidence=self.confidence)
-                if a.card_id == self.under else replace(a, read_by=(True, True))
-                for a in super().identify_cards(cards)]
+        return [
+            a
+            if a.card_id is None
+            else replace(a, read_by=(True, False), confidence=self.confidence)
+            if a.card_id == self.under
+            else replace(a, read_by=(True, True))
+            for a in super().identify_cards(cards)
+        ]
 
 
 @pytest.fixture
@@ -804,7 +865,8 @@ def askew_pair() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 
 def test_the_far_end_of_an_outline_a_look_named_partly_is_searched_for_a_card(
-        askew_pair: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
+    askew_pair: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> None:
     """The outline across two cards is refused; the look at its end names the top card, and the
     card under it, askew to the outline, is found among the card shapes fitted round the
     outline's other end and named too."""
@@ -816,7 +878,8 @@ def test_the_far_end_of_an_outline_a_look_named_partly_is_searched_for_a_card(
 
 @pytest.mark.parametrize("confidence", [SLICE_CONFIDENCE, SLICE_CONFIDENCE - 0.01])
 def test_a_card_at_the_far_end_read_by_one_corner_is_named_as_surely_as_a_fans_window(
-        askew_pair: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], confidence: float) -> None:
+    askew_pair: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], confidence: float
+) -> None:
     """A fan's card under another shows one index (edje-tfod's IMG_2603: an ace of spades under
     a ten of clubs and a king): a card shape at the far end read by that corner alone names it
     at SLICE_CONFIDENCE, as a window across a fan does; less surely, nothing."""
@@ -835,14 +898,18 @@ class BySpan(ByOutline):
         self.span, self.read_by = span, read_by
 
     def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        return [Identification("QS", 0.97, None, 0.9, read_by=(True, False)) if polygon_iou(c.corners, self.span) > 0.9
-                else replace(a, read_by=self.read_by) if a.card_id else a
-                for c, a in zip(cards, super().identify_cards(cards), strict=True)]
+        return [
+            Identification("QS", 0.97, None, 0.9, read_by=(True, False))
+            if polygon_iou(c.corners, self.span) > 0.9
+            else replace(a, read_by=self.read_by)
+            if a.card_id
+            else a
+            for c, a in zip(cards, super().identify_cards(cards), strict=True)
+        ]
 
 
 @pytest.mark.parametrize("read_by", [(True, True), (True, False)])
-def test_the_card_beside_one_named_from_one_corner_is_found_among_its_alternates(
-        read_by: tuple[bool, bool]) -> None:
+def test_the_card_beside_one_named_from_one_corner_is_found_among_its_alternates(read_by: tuple[bool, bool]) -> None:
     """Fanned cards whose edges run on in one line are outlined as one card across both, read
     by the one index it holds (edje-tfod's IMG_2668: a ten of spades over a jack of hearts).
     Its alternate on the card beside it, read as another card by both corners, is that card;
@@ -852,8 +919,9 @@ def test_the_card_beside_one_named_from_one_corner_is_found_among_its_alternates
     right = left + 0.8 * (left[1] - left[0])
     for card_id, quad in (("QC", right), ("QS", left)):
         composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
-    span = np.array([left[0], left[1] + 0.5 * (right[1] - left[1]), left[2] + 0.5 * (right[2] - left[2]), left[3]],
-                    np.float32)
+    span = np.array(
+        [left[0], left[1] + 0.5 * (right[1] - left[1]), left[2] + 0.5 * (right[2] - left[2]), left[3]], np.float32
+    )
     assert polygon_iou(span, right) < ONE_CARD
     out = name_cards(BySpan({"QC": right}, span, read_by), DETECTOR, img, [detection(img, span, right)])
     assert [a.card_id for _, a in out] == (["QS", "QC"] if read_by == (True, True) else ["QS"])

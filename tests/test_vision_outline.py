@@ -104,14 +104,15 @@ def test_card_map_covers_the_cards_of_held_out_scenes(seed: int) -> None:
 def test_the_model_finds_cards_the_hand_set_cues_miss_on_white_cloth_and_stripes(family: str) -> None:
     """Held-out white cloth (239-252 grey: the outline is a faint shadow line) and white stripes
     as wide as a card, where whiteness and edges alone lose many cards."""
+
     def found_by(detector: Detector) -> int:
         hits = 0
         for seed in range(5):
-            scene = render_scene("standard-52", 8, 800_000 + seed, (1280, 720), split="heldout",
-                                 overlap=False, table=family)
+            scene = render_scene(
+                "standard-52", 8, 800_000 + seed, (1280, 720), split="heldout", overlap=False, table=family
+            )
             dets = detector.detect(scene.image)
-            hits += sum(max((polygon_iou(d.corners, c.corners) for d in dets), default=0) > 0.7
-                        for c in scene.cards)
+            hits += sum(max((polygon_iou(d.corners, c.corners) for d in dets), default=0) > 0.7 for c in scene.cards)
         return hits
 
     with_model, cues_alone = found_by(Detector()), found_by(Detector(DetectorConfig(outline_model=False)))
@@ -161,7 +162,6 @@ def test_model_threads_change_the_speed_not_the_answer() -> None:
     assert outline is not None and outline._model.num_threads == 2
 
 
-
 @settings(max_examples=40, deadline=None)
 @given(x=st.integers(0, 101), y=st.integers(0, 61))
 def test_two_cards_joined_by_a_bridge_are_parted_wherever_they_lie(x: int, y: int) -> None:
@@ -171,8 +171,8 @@ def test_two_cards_joined_by_a_bridge_are_parted_wherever_they_lie(x: int, y: in
     mask = np.zeros((120, 200), np.uint8)
     left, right = (x, y, x + 40, y + 58), (x + 58, y, x + 98, y + 58)
     for x0, y0, x1, y1 in (left, right):
-        mask[y0:y1 + 1, x0:x1 + 1] = 255
-    mask[y + 28:y + 31, x + 41:x + 58] = 255  # the bridge
+        mask[y0 : y1 + 1, x0 : x1 + 1] = 255
+    mask[y + 28 : y + 31, x + 41 : x + 58] = 255  # the bridge
     regions = list(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0])
     assert len(regions) == 1
     parts = sorted(cv2.boundingRect(c) for c in _split_regions(mask, regions, 500.0))

@@ -41,18 +41,31 @@ class Broken:
 
 def card_frame(size: tuple[int, int] = (640, 360), width: float = 80) -> np.ndarray:
     img = np.full((size[1], size[0], 3), 60, np.uint8)
-    composite_card(img, face_bgra(load_deck("standard-52")["QS"], None, 160),
-                   card_quad((size[0] / 2, size[1] / 2), width, 0.3), (3.0, 3.0, 2.0, 0.4))
+    composite_card(
+        img,
+        face_bgra(load_deck("standard-52")["QS"], None, 160),
+        card_quad((size[0] / 2, size[1] / 2), width, 0.3),
+        (3.0, 3.0, 2.0, 0.4),
+    )
     return img
 
 
 #: Not pictures at all: the camera is reported not ok and the tracker is left alone.
-BAD = [None, np.zeros((0, 0, 3), np.uint8), np.zeros((1, 1, 3), np.uint8),
-       np.ones((720, 1280, 3), np.float32), np.broadcast_to(np.uint8(0), (9000, 9000, 3)),
-       "frame", np.zeros((720, 1280, 3), np.int64)]
+BAD = [
+    None,
+    np.zeros((0, 0, 3), np.uint8),
+    np.zeros((1, 1, 3), np.uint8),
+    np.ones((720, 1280, 3), np.float32),
+    np.broadcast_to(np.uint8(0), (9000, 9000, 3)),
+    "frame",
+    np.zeros((720, 1280, 3), np.int64),
+]
 #: Pictures of nothing: valid frames in which no card may be found.
-BLANK = [np.full((720, 1280, 3), 128, np.uint8), np.full((720, 1280, 3), 255, np.uint8),
-         np.random.default_rng(0).integers(0, 256, (360, 640, 3), dtype=np.uint8)]
+BLANK = [
+    np.full((720, 1280, 3), 128, np.uint8),
+    np.full((720, 1280, 3), 255, np.uint8),
+    np.random.default_rng(0).integers(0, 256, (360, 640, 3), dtype=np.uint8),
+]
 
 
 def test_a_card_is_confirmed_after_three_frames() -> None:
@@ -99,7 +112,9 @@ def test_homography_places_cards_on_the_mat() -> None:
         view = pipe.process(card_frame())
     assert view.cards[0].mat_xy == pytest.approx((0.5, 0.5), abs=0.01)
     assert mat_locator(h)(np.array([[0, 0], [640, 0], [640, 360], [0, 360]], np.float32)) == (
-        pytest.approx(0.5), pytest.approx(0.5))
+        pytest.approx(0.5),
+        pytest.approx(0.5),
+    )
 
 
 def test_tracker_settings_reach_the_tracker() -> None:
@@ -147,14 +162,16 @@ def opener(source: ScriptedSource):  # type: ignore[no-untyped-def]
     def open_() -> FrameSource:
         source.open()
         return source
+
     return open_
 
 
 def test_worker_reopens_a_lost_camera_and_keeps_the_card() -> None:
     source = ScriptedSource(frames=4, refuse=2)
     views: list[TableView] = []
-    worker = VisionWorker(opener(source), VisionPipeline(YesMan()), on_view=views.append,
-                          min_backoff=0.01, max_backoff=0.02)
+    worker = VisionWorker(
+        opener(source), VisionPipeline(YesMan()), on_view=views.append, min_backoff=0.01, max_backoff=0.02
+    )
     worker.start()
     try:
         assert wait_for(lambda: source.opened >= 3)
@@ -203,8 +220,7 @@ def test_worker_read_errors_count_as_a_lost_camera() -> None:
             raise OSError("usb reset")
 
     source = Flaky(frames=1)
-    worker = VisionWorker(opener(source), VisionPipeline(YesMan()),
-                          min_backoff=0.01, max_backoff=0.01)
+    worker = VisionWorker(opener(source), VisionPipeline(YesMan()), min_backoff=0.01, max_backoff=0.01)
     worker.start()
     try:
         assert wait_for(lambda: source.opened >= 2)
@@ -275,7 +291,8 @@ def test_still_frames_see_a_card_but_not_sensor_noise_and_add_up_a_drift() -> No
 
 @pytest.mark.parametrize(("width", "warned"), [(80, True), (SMALL_CARD_PX + 30, False)])
 def test_the_view_says_how_wide_the_cards_are_and_warns_once_when_too_small(
-        width: float, warned: bool, caplog: pytest.LogCaptureFixture) -> None:
+    width: float, warned: bool, caplog: pytest.LogCaptureFixture
+) -> None:
     """A camera mounted too high or a coarse webcam shows cards under SMALL_CARD_PX wide, where
     the smallest suit signs are misread (hardware/CAMERA.md): the views carry the confirmed
     cards' width for the operator screen, and the log says it once, not on every frame."""

@@ -89,9 +89,13 @@ def test_a_card_under_perspective_shows_its_pips() -> None:
 
 
 def test_plain_paper_and_malformed_faces_show_no_pips() -> None:
-    for bad in (np.full((140, 100, 3), 240, np.uint8), np.zeros((1, 1, 3), np.uint8),
-                np.zeros((140, 100), np.uint8), np.zeros((140, 100, 1), np.uint8),
-                np.zeros((140, 100, 3), np.float32)):
+    for bad in (
+        np.full((140, 100, 3), 240, np.uint8),
+        np.zeros((1, 1, 3), np.uint8),
+        np.zeros((140, 100), np.uint8),
+        np.zeros((140, 100, 1), np.uint8),
+        np.zeros((140, 100, 3), np.float32),
+    ):
         patches, count = pip_patches(bad, face_corners(bad))
         assert count == 0 and patches.shape == (0, PIP_INPUT, PIP_INPUT, 1)
 
@@ -249,8 +253,12 @@ def test_a_washed_out_red_number_card_is_never_named_black(index_only: Path, sty
     of another suit either."""
     full, alone = Identifier("standard-52"), Identifier("standard-52", index_only)
     red = [c for c in STANDARD if c.suit in "DH" and c.rank not in ("A", "J", "Q", "K")]
-    grey = [cv2.cvtColor(cv2.cvtColor(np.asarray(render_face(c, style, FACE_SIZE[0])), cv2.COLOR_RGB2GRAY),
-                         cv2.COLOR_GRAY2BGR) for c in red]
+    grey = [
+        cv2.cvtColor(
+            cv2.cvtColor(np.asarray(render_face(c, style, FACE_SIZE[0])), cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2BGR
+        )
+        for c in red
+    ]
     assert [a.card_id for a in alone.identify(grey)] == [c.id for c in red]
     for card, answer in zip(red, full.identify(grey), strict=True):
         assert answer.card_id in (None, card.id), (card.id, answer)
@@ -268,19 +276,22 @@ def spliced(pips_of: str, index_of: str, both: bool = True) -> np.ndarray:
     return face
 
 
-@pytest.mark.parametrize(("pips_of", "index_of", "named", "alone"), [
-    ("7H", "7S", None, 2.0),  # the other colour: index and pips contradict each other
-    ("7H", "7D", "7D", 2.0),  # a red card read surely at both corners: its pips are not read
-    ("9C", "9S", "9C", 2.0),  # the same colour: the pips name the suit
-    ("9C", "9C", "9C", 2.0),  # they agree
-    # a wide black card read FIRST_ALONE at both corners: its pips are not read either (on the
-    # benchmarks they changed none of 1,609 such cards), so a misprinted index is believed
-    ("7H", "7S", "7S", FIRST_ALONE),
-    ("9C", "9S", "9S", FIRST_ALONE),
-])
-def test_the_pips_check_the_index_on_a_whole_face(index_only: Path, pips_of: str, index_of: str,
-                                                    named: str | None, alone: float,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("pips_of", "index_of", "named", "alone"),
+    [
+        ("7H", "7S", None, 2.0),  # the other colour: index and pips contradict each other
+        ("7H", "7D", "7D", 2.0),  # a red card read surely at both corners: its pips are not read
+        ("9C", "9S", "9C", 2.0),  # the same colour: the pips name the suit
+        ("9C", "9C", "9C", 2.0),  # they agree
+        # a wide black card read FIRST_ALONE at both corners: its pips are not read either (on the
+        # benchmarks they changed none of 1,609 such cards), so a misprinted index is believed
+        ("7H", "7S", "7S", FIRST_ALONE),
+        ("9C", "9S", "9S", FIRST_ALONE),
+    ],
+)
+def test_the_pips_check_the_index_on_a_whole_face(
+    index_only: Path, pips_of: str, index_of: str, named: str | None, alone: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Where ``alone`` is over 1, no black index is read surely enough to go unchecked."""
     monkeypatch.setattr(identify_module, "FIRST_ALONE", alone)
     face = spliced(pips_of, index_of)
@@ -320,19 +331,22 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
     assert settled_by_pips(refused, pair, reading("C", 8, PIP_COUNT_CONFIDENCE - 0.01)).card_id == "8C"
 
 
-@pytest.mark.parametrize(("top", "bottom", "named"), [
-    (("9C", 0.45), ("9S", 0.4), "9C"),  # each corner unsure between clubs and spades
-    (("9C", 0.3), ("9C", 0.35), "9C"),  # both lean to clubs, neither surely
-    (("9S", 0.5), ("9S", 0.5), "9C"),  # the pips' suit, not the corners' lean
-    (("9C", 0.45), ("9C", GUESS_CONFIDENCE - 0.01), None),  # one corner guesses at nothing much
-    (("9C", 0.45), ("6C", 0.45), "9C"),  # two numbers of one suit: the pips count nine
-    (("6C", 0.45), ("5C", 0.45), None),  # neither is the count
-    (("9C", 0.45), ("6S", 0.45), None),  # two numbers and two suits: too little agreed
-    (("9C", 0.45), ("9D", 0.45), None),  # two colours: the index's ink is in doubt
-])
-def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(top: tuple[str, float],
-                                                                 bottom: tuple[str, float],
-                                                                 named: str | None) -> None:
+@pytest.mark.parametrize(
+    ("top", "bottom", "named"),
+    [
+        (("9C", 0.45), ("9S", 0.4), "9C"),  # each corner unsure between clubs and spades
+        (("9C", 0.3), ("9C", 0.35), "9C"),  # both lean to clubs, neither surely
+        (("9S", 0.5), ("9S", 0.5), "9C"),  # the pips' suit, not the corners' lean
+        (("9C", 0.45), ("9C", GUESS_CONFIDENCE - 0.01), None),  # one corner guesses at nothing much
+        (("9C", 0.45), ("6C", 0.45), "9C"),  # two numbers of one suit: the pips count nine
+        (("6C", 0.45), ("5C", 0.45), None),  # neither is the count
+        (("9C", 0.45), ("6S", 0.45), None),  # two numbers and two suits: too little agreed
+        (("9C", 0.45), ("9D", 0.45), None),  # two colours: the index's ink is in doubt
+    ],
+)
+def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(
+    top: tuple[str, float], bottom: tuple[str, float], named: str | None
+) -> None:
     """Held-out scenes 900204 and 900242: a nine and an eight of clubs, outlined within a few
     pixels, whose corners read their number at 0.34-0.64, split between clubs and spades, so
     that neither named the card; their pips, counted as many as the number and read surely as
@@ -346,15 +360,18 @@ def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(top: tuple[str,
     assert answer.card_id == named
 
 
-@pytest.mark.parametrize(("top", "bottom", "named"), [
-    (("6C", 0.45, "9C", 0.25), ("6C", 0.4, "8C", 0.3), "9C"),  # the surer corner's second guess is counted
-    (("6C", 0.45, "9C", GUESS_CONFIDENCE - 0.01), ("6C", 0.4, None, 0.0), None),  # a second guess of nothing much
-    (("6C", 0.45, "9S", 0.25), ("6C", 0.4, None, 0.0), None),  # a second guess in another suit
-    (("6C", 0.45, None, 0.0), ("6C", 0.4, "9C", 0.3), None),  # the less sure corner's second guess
-])
+@pytest.mark.parametrize(
+    ("top", "bottom", "named"),
+    [
+        (("6C", 0.45, "9C", 0.25), ("6C", 0.4, "8C", 0.3), "9C"),  # the surer corner's second guess is counted
+        (("6C", 0.45, "9C", GUESS_CONFIDENCE - 0.01), ("6C", 0.4, None, 0.0), None),  # a second guess of nothing much
+        (("6C", 0.45, "9S", 0.25), ("6C", 0.4, None, 0.0), None),  # a second guess in another suit
+        (("6C", 0.45, None, 0.0), ("6C", 0.4, "9C", 0.3), None),  # the less sure corner's second guess
+    ],
+)
 def test_sure_pips_count_the_second_guess_of_corners_that_lean_to_one_number(
-        top: tuple[str, float, str | None, float], bottom: tuple[str, float, str | None, float],
-        named: str | None) -> None:
+    top: tuple[str, float, str | None, float], bottom: tuple[str, float, str | None, float], named: str | None
+) -> None:
     """Held-out scene 900166: a blurred five of clubs, outlined within a pixel, whose two corners
     lean to an eight (0.44 and 0.42), the surer one with the five second (0.22); its five pips,
     surely clubs, name it. Only the surer corner's second guess is offered: the pips choose
@@ -414,21 +431,25 @@ def test_a_four_cut_to_two_pips_side_by_side_is_no_reading(reader: PipReader) ->
     assert reader.read([(img, corners)])[0] is not None
 
 
-@pytest.mark.parametrize(("index_of", "pips_of", "width", "named"), [
-    ("9S", "9S", 80, "9S"),  # small, its pips surely spades
-    ("9S", None, 80, None),  # small and no pips to read: a club's index reads as a spade there
-    ("9S", "9C", 80, "9C"),  # small, its pips surely clubs: they name it, as on any card
-    ("9S", "5S", 80, "9S"),  # small, five of its pips showing past a pen, surely spades
-    ("3S", "9S", 80, None),  # small, more pips than its number: not all its own
-    ("9S", None, int(SMALL_CARD_PX) + 5, "9S"),  # wide enough for its index alone
-    ("9H", None, 80, "9H"),  # red: the index tells hearts from diamonds by colour too
-    ("KS", None, 80, "KS"),  # a court card has no pips to ask: its index names it
-    ("AS", "AS", 80, "AS"),  # a small ace's one pip confirms it
-    ("AC", "AS", 80, None),  # ... or refuses it: it never names it (an ornate ace of spades reads as clubs)
-    ("AC", "AS", int(SMALL_CARD_PX) + 5, "AC"),
-])
+@pytest.mark.parametrize(
+    ("index_of", "pips_of", "width", "named"),
+    [
+        ("9S", "9S", 80, "9S"),  # small, its pips surely spades
+        ("9S", None, 80, None),  # small and no pips to read: a club's index reads as a spade there
+        ("9S", "9C", 80, "9C"),  # small, its pips surely clubs: they name it, as on any card
+        ("9S", "5S", 80, "9S"),  # small, five of its pips showing past a pen, surely spades
+        ("3S", "9S", 80, None),  # small, more pips than its number: not all its own
+        ("9S", None, int(SMALL_CARD_PX) + 5, "9S"),  # wide enough for its index alone
+        ("9H", None, 80, "9H"),  # red: the index tells hearts from diamonds by colour too
+        ("KS", None, 80, "KS"),  # a court card has no pips to ask: its index names it
+        ("AS", "AS", 80, "AS"),  # a small ace's one pip confirms it
+        ("AC", "AS", 80, None),  # ... or refuses it: it never names it (an ornate ace of spades reads as clubs)
+        ("AC", "AS", int(SMALL_CARD_PX) + 5, "AC"),
+    ],
+)
 def test_a_small_black_number_card_is_named_only_where_its_pips_read_its_suit(
-        index_of: str, pips_of: str | None, width: int, named: str | None) -> None:
+    index_of: str, pips_of: str | None, width: int, named: str | None
+) -> None:
     """Held-out scenes rendered at 800x450 and 960x540: on cards under SMALL_CARD_PX wide the
     index model read clubs as spades, surely and at both corners (23 of 889 names, none the
     other way); a number card's pips told the suits apart. A face showing no pips (a finger on

@@ -46,8 +46,7 @@ def write_card_image(path: Path) -> np.ndarray:
     return quad
 
 
-def test_json_one_object_per_image(tmp_path: Path, fake_identifier: None,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_one_object_per_image(tmp_path: Path, fake_identifier: None, capsys: pytest.CaptureFixture[str]) -> None:
     card, empty = tmp_path / "card.png", tmp_path / "empty.png"
     quad = write_card_image(card)
     cv2.imwrite(str(empty), np.full((200, 300, 3), 90, np.uint8))
@@ -62,8 +61,7 @@ def test_json_one_object_per_image(tmp_path: Path, fake_identifier: None,
     assert min(np.abs(np.roll(corners, k, 0) - quad).max() for k in range(4)) < 3
 
 
-def test_text_output(tmp_path: Path, fake_identifier: None,
-                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_output(tmp_path: Path, fake_identifier: None, capsys: pytest.CaptureFixture[str]) -> None:
     card = tmp_path / "card.png"
     write_card_image(card)
     assert main(["recognize", "--deck", "standard-52", str(card)]) == 0
@@ -72,7 +70,8 @@ def test_text_output(tmp_path: Path, fake_identifier: None,
 
 
 def test_unreadable_files_are_reported_and_the_rest_processed(
-        tmp_path: Path, fake_identifier: None, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, fake_identifier: None, capsys: pytest.CaptureFixture[str]
+) -> None:
     card, junk, missing = tmp_path / "card.png", tmp_path / "junk.jpg", tmp_path / "missing.png"
     write_card_image(card)
     junk.write_bytes(b"\x00not an image")
@@ -81,8 +80,7 @@ def test_unreadable_files_are_reported_and_the_rest_processed(
     captured = capsys.readouterr()
     assert [json.loads(line)["image"] for line in captured.out.splitlines()] == [str(card)]
     errors = captured.err.splitlines()
-    assert errors == [f"kiosk: error: cannot read image {junk}",
-                      f"kiosk: error: cannot read image {missing}"]
+    assert errors == [f"kiosk: error: cannot read image {junk}", f"kiosk: error: cannot read image {missing}"]
 
 
 def test_unknown_deck_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -91,8 +89,9 @@ def test_unknown_deck_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 @pytest.mark.parametrize(("deck_id", "cards", "seed"), [("standard-52", 6, 4242), ("math-pairs", 4, 11)])
-def test_rendered_scene_gives_exactly_its_truth(deck_id: str, cards: int, seed: int, tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_rendered_scene_gives_exactly_its_truth(
+    deck_id: str, cards: int, seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Issues 3 and 6: ``kiosk recognize`` on a rendered scene returns exactly its truth (math cards
     are read by their text, without a model)."""
     if load_deck(deck_id).identify_by == "index" and not (default_models_dir() / "index.tflite").is_file():
@@ -105,11 +104,12 @@ def test_rendered_scene_gives_exactly_its_truth(deck_id: str, cards: int, seed: 
     assert sorted(c["id"] for c in found) == sorted(c.card_id for c in scene.cards)
 
 
-
-@pytest.mark.parametrize(("family", "card_id", "angle"), [("oak", "QH", 0.03), ("baize", "7C", -0.04),
-                                                          ("terrazzo", "10S", 3.16)])
-def test_a_photo_of_one_card_close_up_names_it(family: str, card_id: str, angle: float, tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("family", "card_id", "angle"), [("oak", "QH", 0.03), ("baize", "7C", -0.04), ("terrazzo", "10S", 3.16)]
+)
+def test_a_photo_of_one_card_close_up_names_it(
+    family: str, card_id: str, angle: float, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A phone photo of a single card, the card filling four fifths of the picture: before
     close-ups were offered (``DetectorConfig.close_up_area``), no cue took an outline over 60 %
     of the frame for a card, and nothing was named (a card filling two thirds still was)."""
@@ -163,7 +163,7 @@ def test_a_portrait_picture_turned_gives_corners_in_its_own_pixels() -> None:
     photo = table_background(5, (480, 640), "heldout", "oak").copy()
     quad = card_quad((150, 420), 110, 0.4)
     composite_card(photo, face_bgra(load_deck("standard-52")["9H"], None, 200), quad, (4.0, 4.0, 3.0, 0.4))
-    (frame, back), = _turned(photo)
+    ((frame, back),) = _turned(photo)
     found = [(back(c), a) for c, a in _read(frame, identify.Identifier("standard-52"), Detector()) if a.card_id]
     assert [a.card_id for _, a in found] == ["9H"]
     assert polygon_iou(found[0][0], quad) > 0.9

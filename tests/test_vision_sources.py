@@ -158,7 +158,8 @@ def test_picamera2_that_cannot_start_is_a_source_error(monkeypatch: pytest.Monke
 
 @pytest.mark.skipif(picamera2_available(), reason="the real picamera2 is installed")
 def test_missing_picamera2_logs_one_line_and_falls_back(
-        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     monkeypatch.setitem(sys.modules, "picamera2", None)  # import fails as if not installed
     monkeypatch.setattr(cv2, "VideoCapture", _FakeCapture)
     with caplog.at_level(logging.WARNING, logger="kiosk.vision.sources"):
@@ -173,6 +174,7 @@ def test_missing_picamera2_logs_one_line_and_falls_back(
 @pytest.mark.skipif(picamera2_available(), reason="the real picamera2 is installed")
 def test_no_camera_at_all_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "picamera2", None)
+
     def refuse(self: OpenCVSource) -> None:
         raise SourceError("camera 0 cannot be opened")
 

@@ -69,8 +69,14 @@ def test_a_printed_page_on_a_white_table_names_no_card() -> None:
     print does: the cue offers such boxes over an outline refused there, and one corner of
     them reads as a card (0.99), but a card found by its print shows both its indices."""
     img = np.full((360, 640, 3), 250, np.uint8)
-    for k, line in enumerate(["Les images de la camera", "sont analysees sur ton appareil",
-                              "uniquement : rien n'est", "enregistre ni envoye. 2026"]):
+    for k, line in enumerate(
+        [
+            "Les images de la camera",
+            "sont analysees sur ton appareil",
+            "uniquement : rien n'est",
+            "enregistre ni envoye. 2026",
+        ]
+    ):
         cv2.putText(img, line, (60, 80 + 50 * k), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (30, 30, 30), 2)
     detector = Detector()
     boxes = symmetric_cards(img)

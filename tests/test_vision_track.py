@@ -16,8 +16,7 @@ def quad(x: float, y: float, w: float = 60) -> np.ndarray:
     return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
 
 
-def sure(card: str, x: float = 100, y: float = 100, margin: float = 0.9,
-         confidence: float = 0.95) -> Sighting:
+def sure(card: str, x: float = 100, y: float = 100, margin: float = 0.9, confidence: float = 0.95) -> Sighting:
     return Sighting(quad(x, y), card, confidence, "other", margin)
 
 
@@ -153,29 +152,37 @@ def test_reset_reports_every_card_removed() -> None:
     assert t.cards == ()
 
 
-@pytest.mark.parametrize("kwargs", [{"confirm_frames": 5, "window": 4}, {"confirm_frames": 0},
-                                    {"remove_after": 0}])
+@pytest.mark.parametrize("kwargs", [{"confirm_frames": 5, "window": 4}, {"confirm_frames": 0}, {"remove_after": 0}])
 def test_inconsistent_settings_are_refused(kwargs: dict) -> None:
     with pytest.raises(ValueError):
         TrackerConfig(**kwargs)
 
 
-sightings = st.lists(st.builds(
-    lambda x, y, card, margin, conf: Sighting(quad(x, y), card, conf, None, margin),
-    st.floats(0, 1200), st.floats(0, 700), st.sampled_from(["QS", "QH", "7D", None]),
-    st.floats(0, 1), st.floats(0, 1)), max_size=6)
+sightings = st.lists(
+    st.builds(
+        lambda x, y, card, margin, conf: Sighting(quad(x, y), card, conf, None, margin),
+        st.floats(0, 1200),
+        st.floats(0, 700),
+        st.sampled_from(["QS", "QH", "7D", None]),
+        st.floats(0, 1),
+        st.floats(0, 1),
+    ),
+    max_size=6,
+)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(sightings, max_size=40))
-def test_every_confirmed_card_had_enough_clear_agreeing_frames(
-        frames: list[list[Sighting]]) -> None:
+def test_every_confirmed_card_had_enough_clear_agreeing_frames(frames: list[list[Sighting]]) -> None:
     cfg = TrackerConfig()
     t = Tracker(cfg)
     clear_votes = 0
     for frame in frames:
-        clear_votes += sum(1 for s in frame if s.card_id is not None
-                           and s.margin >= cfg.min_margin and s.confidence >= cfg.min_confidence)
+        clear_votes += sum(
+            1
+            for s in frame
+            if s.card_id is not None and s.margin >= cfg.min_margin and s.confidence >= cfg.min_confidence
+        )
         for event in t.update(frame):
             if event.kind == "confirmed":
                 assert clear_votes >= cfg.confirm_frames
@@ -184,10 +191,15 @@ def test_every_confirmed_card_had_enough_clear_agreeing_frames(
     assert t.cards == ()  # an empty table empties the tracker
 
 
-unsure_sightings = st.lists(st.builds(  # one spot, so that names follow one another there
-    lambda xy, card, conf: Sighting(quad(*xy), card, conf, None, 0.9),
-    st.sampled_from([(100, 100), (106, 104)]), st.sampled_from(["QS", "QH"]),
-    st.floats(0.6, 0.89)), max_size=1)
+unsure_sightings = st.lists(
+    st.builds(  # one spot, so that names follow one another there
+        lambda xy, card, conf: Sighting(quad(*xy), card, conf, None, 0.9),
+        st.sampled_from([(100, 100), (106, 104)]),
+        st.sampled_from(["QS", "QH"]),
+        st.floats(0.6, 0.89),
+    ),
+    max_size=1,
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -205,8 +217,9 @@ def test_unsure_readings_never_take_a_confirmed_cards_place_early(frames: list[l
             if event.kind == "confirmed":
                 confirmed_at[event.card.track_id] = n
             else:
-                last_read = max((k for k, f in enumerate(frames[:n + 1]) for s in f
-                                 if s.card_id == event.card.card_id), default=-1)
+                last_read = max(
+                    (k for k, f in enumerate(frames[: n + 1]) for s in f if s.card_id == event.card.card_id), default=-1
+                )
                 assert n - max(last_read, 0) >= cfg.remove_after
                 assert event.card.track_id in confirmed_at
 
@@ -217,17 +230,31 @@ def test_a_confirmed_card_read_again_beside_a_newcomer_keeps_its_reading() -> No
     the newcomer's that lies nearer, and she is not removed while in view (hypothesis found
     her removed on the very frame that read her, which would stamp her again)."""
     t = Tracker(TrackerConfig(remove_after=6, replace_confidence=0.9))
-    frames = [[Sighting(quad(100, 100), "QH", 0.75, None, 0.9)]] * 3 + [[]] * 4 + [
-        [Sighting(quad(106, 104), "QS", 0.75, None, 0.9)], [Sighting(quad(106, 104), "QH", 0.75, None, 0.9)]]
+    frames = (
+        [[Sighting(quad(100, 100), "QH", 0.75, None, 0.9)]] * 3
+        + [[]] * 4
+        + [[Sighting(quad(106, 104), "QS", 0.75, None, 0.9)], [Sighting(quad(106, 104), "QH", 0.75, None, 0.9)]]
+    )
     events = [e for f in frames for e in t.update(f)]
     assert [(e.kind, e.card.card_id) for e in events] == [("confirmed", "QH")]
     assert [c.card_id for c in t.cards] == ["QH"]
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.lists(st.builds(lambda x, y, m: Sighting(quad(x, y), None, 0.9, "QS", m),
-                                   st.floats(0, 1200), st.floats(0, 700), st.floats(0, 1)),
-                         max_size=8), max_size=30))
+@given(
+    st.lists(
+        st.lists(
+            st.builds(
+                lambda x, y, m: Sighting(quad(x, y), None, 0.9, "QS", m),
+                st.floats(0, 1200),
+                st.floats(0, 700),
+                st.floats(0, 1),
+            ),
+            max_size=8,
+        ),
+        max_size=30,
+    )
+)
 def test_nothing_named_nothing_confirmed(frames: list[list[Sighting]]) -> None:
     t = Tracker()
     assert all(t.update(f) == [] for f in frames)

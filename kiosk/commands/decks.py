@@ -17,8 +17,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     decks = [load_deck(i) for i in deck_ids()]
     if args.json:
-        print(json.dumps([{"id": d.id, "cards": len(d), "identify_by": d.identify_by,
-                           "name": dict(d.names)} for d in decks], ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                [{"id": d.id, "cards": len(d), "identify_by": d.identify_by, "name": dict(d.names)} for d in decks],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         for d in decks:
             print(f"{d.id:<16} {len(d):>4} cards  {d.name('en')}")

@@ -68,8 +68,12 @@ def run(args: argparse.Namespace) -> int:
     printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.01)
     script = build_script(args.seconds)
     printed: list[str] = []
-    source_options: dict[str, object] = {"deck_id": "affiche-belge", "script": script.table, "mat": True,
-                                         "realtime": True}
+    source_options: dict[str, object] = {
+        "deck_id": "affiche-belge",
+        "script": script.table,
+        "mat": True,
+        "realtime": True,
+    }
     faults: dict[str, Any] = {}
     connect = None
     if args.camera == "chaos":
@@ -90,12 +94,20 @@ def run(args: argparse.Namespace) -> int:
         if "printer" in faults:
             faults["printer"].printed()
 
-    services = build_services(config, state=state, camera=args.camera, printer=printer,
-                              source_options=source_options, connect_printer=connect, on_printed=on_printed)
+    services = build_services(
+        config,
+        state=state,
+        camera=args.camera,
+        printer=printer,
+        source_options=source_options,
+        connect_printer=connect,
+        on_printed=on_printed,
+    )
     app = App(config, services, size=size, fullscreen=False)
     try:
-        table = run_demo(app, script, args.seconds, out,
-                         lambda: getattr(getattr(services.vision, "source", None), "index", 0))
+        table = run_demo(
+            app, script, args.seconds, out, lambda: getattr(getattr(services.vision, "source", None), "index", 0)
+        )
     finally:
         from kiosk.demo import wait_for
 
@@ -117,8 +129,10 @@ def run(args: argparse.Namespace) -> int:
         "faults": {name: log.summary() for name, log in faults.items()},  # type: ignore[attr-defined]
     }
     write_summary(args.summary or out / "summary.json", summary)
-    print(f"demo: {summary['frames']} frames at {summary['fps']} fps; cards shown {summary['cards_shown']}, "
-          f"confirmed {summary['cards_confirmed']} ({len(summary['confirmed'])} confirmations), "
-          f"false {summary['false_confirmations']}; stamps requested {requested}, printed {len(printed)}, "
-          f"lost {summary['stamps_lost']}; output in {out}")
+    print(
+        f"demo: {summary['frames']} frames at {summary['fps']} fps; cards shown {summary['cards_shown']}, "
+        f"confirmed {summary['cards_confirmed']} ({len(summary['confirmed'])} confirmations), "
+        f"false {summary['false_confirmations']}; stamps requested {requested}, printed {len(printed)}, "
+        f"lost {summary['stamps_lost']}; output in {out}"
+    )
     return 0 if summary["false_confirmations"] == 0 and summary["stamps_lost"] == 0 else 1

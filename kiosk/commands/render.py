@@ -51,9 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     scene.add_argument("--truth", metavar="FILE.json", help="write the ground truth here")
     scene.set_defaults(func=run_scene)
 
-    mat = kinds.add_parser(
-        "mat", help="the printable table mat with its ArUco markers (PDF or PNG)"
-    )
+    mat = kinds.add_parser("mat", help="the printable table mat with its ArUco markers (PDF or PNG)")
     mat.add_argument("--paper", choices=sorted(PAPER_MM), default="A3")
     mat.add_argument("--game", help="outline this game's zones")
     mat.add_argument("--players", type=int, help="number of players (zones per seat)")
@@ -81,9 +79,7 @@ def _style(deck_id: str, style: str | None) -> str | None:
     from kiosk.render.faces import face_styles
 
     if style is not None and style not in face_styles(deck_id):
-        raise UsageError(
-            f"deck {deck_id} has no style {style!r}; styles: {', '.join(face_styles(deck_id))}"
-        )
+        raise UsageError(f"deck {deck_id} has no style {style!r}; styles: {', '.join(face_styles(deck_id))}")
     return style
 
 
@@ -109,9 +105,7 @@ def run_card(args: argparse.Namespace) -> int:
     deck = _deck(args.deck)
     by_id = {c.id: c for c in deck.cards}
     if args.card_id not in by_id:
-        raise UsageError(
-            f"deck {deck.id} has no card {args.card_id!r} (e.g. {', '.join(list(by_id)[:4])} ...)"
-        )
+        raise UsageError(f"deck {deck.id} has no card {args.card_id!r} (e.g. {', '.join(list(by_id)[:4])} ...)")
     if not 16 <= args.width <= 4000:
         raise UsageError("--width must be between 16 and 4000 pixels")
     out = _output(args.output, (".png", ".jpg", ".jpeg", ".webp", ".bmp"))
@@ -201,8 +195,11 @@ def run_mat(args: argparse.Namespace) -> int:
         engine = get_game(args.game)
         players = args.players or max(engine.min_players, min(4, engine.max_players))
         if not engine.min_players <= players <= engine.max_players:
-            takes = (f"{engine.min_players}" if engine.min_players == engine.max_players
-                     else f"{engine.min_players} to {engine.max_players}")
+            takes = (
+                f"{engine.min_players}"
+                if engine.min_players == engine.max_players
+                else f"{engine.min_players} to {engine.max_players}"
+            )
             raise UsageError(f"--players {players}: {args.game} is played by {takes}")
         layout = referee.layout(players)
     elif args.players is not None:

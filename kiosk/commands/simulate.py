@@ -39,10 +39,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--players", type=int, default=None, help="number of players (default: the minimum)")
     p.add_argument("--games", type=int, default=100, help="number of matches (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first match")
-    p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
-                   help="game option, repeatable")
-    p.add_argument("--cheat", type=float, default=0.0, metavar="RATE",
-                   help="trick-taking games: chance that a bot reneges when it can")
+    p.add_argument(
+        "--option", type=_option, action="append", default=[], metavar="KEY=VALUE", help="game option, repeatable"
+    )
+    p.add_argument(
+        "--cheat",
+        type=float,
+        default=0.0,
+        metavar="RATE",
+        help="trick-taking games: chance that a bot reneges when it can",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=run)
 
@@ -66,8 +72,7 @@ def run(args: argparse.Namespace) -> int:
     options = dict(args.option)
     unknown = set(options) - set(cls.default_options)
     if unknown:
-        raise UsageError(f"unknown option(s) for {args.game}: {sorted(unknown)}; "
-                         f"known: {sorted(cls.default_options)}")
+        raise UsageError(f"unknown option(s) for {args.game}: {sorted(unknown)}; known: {sorted(cls.default_options)}")
     if args.cheat > 0:
         return _run_cheating(args, players, options)
 
@@ -84,7 +89,10 @@ def run(args: argparse.Namespace) -> int:
         for w in r.winners:
             wins[w] += 1
     summary = {
-        "game": args.game, "players": players, "games": len(results), "seed": args.seed,
+        "game": args.game,
+        "players": players,
+        "games": len(results),
+        "seed": args.seed,
         "ended": sum(r.ended for r in results),
         "invariant_violations": sum(len(r.violations) for r in results),
         "wins_per_seat": wins,
@@ -96,10 +104,14 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        print(f"{args.game}: {summary['games']} games, {players} players, "
-              f"{summary['ended']} ended, {summary['invariant_violations']} invariant violations")
-        print(f"wins per seat: {wins}; moves median {summary['median_moves']}, "
-              f"max {summary['max_moves']}; {summary['games_per_second']} games/s")
+        print(
+            f"{args.game}: {summary['games']} games, {players} players, "
+            f"{summary['ended']} ended, {summary['invariant_violations']} invariant violations"
+        )
+        print(
+            f"wins per seat: {wins}; moves median {summary['median_moves']}, "
+            f"max {summary['max_moves']}; {summary['games_per_second']} games/s"
+        )
         for v in summary["violations"]:
             print(f"  seed {v['seed']}: {'; '.join(v['problems'])}")
     return 1 if broken else 0

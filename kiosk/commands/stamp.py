@@ -15,9 +15,7 @@ from kiosk.i18n import LANGUAGES
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("stamp", help="render the passport stamp of a place card to a PNG")
-    p.add_argument(
-        "card_id", metavar="CARD_ID", help="an L'Affiche Belge card id (7H, QS, JK1 ...)"
-    )
+    p.add_argument("card_id", metavar="CARD_ID", help="an L'Affiche Belge card id (7H, QS, JK1 ...)")
     p.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.png")
     p.add_argument("--lang", choices=LANGUAGES, help="language of the stamp (default: config)")
     p.add_argument(
@@ -34,12 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     config = load_config()
     if args.output.suffix.lower() != ".png":
-        raise UsageError(f"-o {args.output}: a stamp is a 1-bit PNG, exactly the dots the printer gets; "
-                         "name the file .png")
-    if args.card_id not in load_deck(DECK_ID):
         raise UsageError(
-            f"{args.card_id!r} is not an L'Affiche Belge card (ids like 7H, 10S, QD, JK1)"
+            f"-o {args.output}: a stamp is a 1-bit PNG, exactly the dots the printer gets; name the file .png"
         )
+    if args.card_id not in load_deck(DECK_ID):
+        raise UsageError(f"{args.card_id!r} is not an L'Affiche Belge card (ids like 7H, 10S, QD, JK1)")
     width = config.printer.width if args.width is None else args.width
     if width <= 0 or width % 8 or width > 2048:
         raise UsageError(f"--width {width}: a multiple of 8 dots (384 for 58 mm, 576 for 80 mm)")

@@ -26,17 +26,25 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     what.add_argument("--deck", help=f"deck id: {', '.join(deck_ids())}")
     what.add_argument("--outline", action="store_true", help="the detector's outline model (all decks)")
     what.add_argument("--pips", action="store_true", help="the pip model that checks a number card's suit")
-    what.add_argument("--requantize", type=Path, metavar="FILE",
-                      help="write a float32 index member again by today's export rule, from its own weights")
+    what.add_argument(
+        "--requantize",
+        type=Path,
+        metavar="FILE",
+        help="write a float32 index member again by today's export rule, from its own weights",
+    )
     p.add_argument("--out", type=Path, default=Path("models"), help="output folder (default: models)")
     p.add_argument("--per-class", type=int, default=None, help="synthetic training images per class")
     p.add_argument("--scenes", type=int, default=None, help="--outline: rendered training scenes")
     p.add_argument("--faces", type=int, default=None, help="--pips: training faces")
     p.add_argument("--epochs", type=int, default=None)
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--member", type=int, default=None,
-                   help="--deck: write the model's Nth member (index.N.tflite, another seed); "
-                        "the kiosk averages the members' answers")
+    p.add_argument(
+        "--member",
+        type=int,
+        default=None,
+        help="--deck: write the model's Nth member (index.N.tflite, another seed); "
+        "the kiosk averages the members' answers",
+    )
     p.add_argument("--workers", type=int, default=None, help="processes/threads (default 2)")
     p.add_argument(
         "--real",
@@ -56,8 +64,13 @@ def run(args: argparse.Namespace) -> int:
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
-    for name, needs in (("real", "deck"), ("per_class", "deck"), ("member", "deck"), ("scenes", "outline"),
-                        ("faces", "pips")):
+    for name, needs in (
+        ("real", "deck"),
+        ("per_class", "deck"),
+        ("member", "deck"),
+        ("scenes", "outline"),
+        ("faces", "pips"),
+    ):
         if getattr(args, name) is not None and not getattr(args, needs):
             raise UsageError(f"--{name.replace('_', '-')} goes with --{needs}")
     if args.requantize is not None:

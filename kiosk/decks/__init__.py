@@ -4,6 +4,15 @@ from kiosk.decks.loader import DECK_IDS, deck_ids, load_deck, load_deck_file
 from kiosk.decks.model import LANGUAGES, RANKS, REGIONS, SUITS, Card, Deck, parse_standard_id
 
 __all__ = [
-    "DECK_IDS", "LANGUAGES", "RANKS", "REGIONS", "SUITS", "Card", "Deck",
-    "deck_ids", "load_deck", "load_deck_file", "parse_standard_id",
+    "DECK_IDS",
+    "LANGUAGES",
+    "RANKS",
+    "REGIONS",
+    "SUITS",
+    "Card",
+    "Deck",
+    "deck_ids",
+    "load_deck",
+    "load_deck_file",
+    "parse_standard_id",
 ]

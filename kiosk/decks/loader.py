@@ -53,12 +53,23 @@ from kiosk.errors import DeckError
 DECK_IDS: tuple[str, ...] = ("affiche-belge", "standard-52", "piquet-32", "kakkerlakken-64", "math-pairs")
 _KINDS = frozenset({"standard", "joker", "animal", "math", "blank"})
 _CARD_KEYS = frozenset(
-    {"id", "kind", "rank", "suit", "names", "region", "province", "facts", "species",
-     "expression", "value", "levels"}
+    {"id", "kind", "rank", "suit", "names", "region", "province", "facts", "species", "expression", "value", "levels"}
 )
 _TOP_KEYS = frozenset(
-    {"id", "identify_by", "pips", "description", "names", "ranks", "suits", "cards", "copies",
-     "species", "provinces", "levels"}
+    {
+        "id",
+        "identify_by",
+        "pips",
+        "description",
+        "names",
+        "ranks",
+        "suits",
+        "cards",
+        "copies",
+        "species",
+        "provinces",
+        "levels",
+    }
 )
 
 
@@ -139,8 +150,7 @@ def _build(raw: dict[str, Any], path: Path) -> Deck:
             raise DeckError(f"{path}: 'copies' must be a positive integer")
         for name in species:
             for n in range(1, copies + 1):
-                cards.append(Card(id=f"{name}-{n}", deck=deck_id, kind="animal", species=name,
-                                  names=species[name]))
+                cards.append(Card(id=f"{name}-{n}", deck=deck_id, kind="animal", species=name, names=species[name]))
     for i, entry in enumerate(raw.get("cards", [])):
         if not isinstance(entry, dict):
             raise DeckError(f"{path}: cards[{i}] must be a table")

@@ -17,6 +17,7 @@ LANGUAGES: tuple[str, ...] = ("fr", "nl", "de", "en")
 REGIONS: tuple[str, ...] = ("flanders", "wallonia", "brussels")
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One face of a deck.

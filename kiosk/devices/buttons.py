@@ -23,17 +23,13 @@ class ButtonsSettings:
     """Push buttons on GPIO, wired between a pin and ground."""
 
     pins: list[int] = doc("BCM pin numbers of the buttons (empty: no buttons).", [5, 6, 13])
-    actions: list[str] = doc(
-        "The app action of each button, in the order of pins.", ["select", "next", "back"]
-    )
+    actions: list[str] = doc("The app action of each button, in the order of pins.", ["select", "next", "back"])
     hold_actions: list[str] = doc(
         'Action when a button is held ("" for none), in the order of pins.', ["", "", "admin"]
     )
     hold_s: float = doc("Seconds a button must be held for its hold action.", 3.0)
     bounce_s: float = doc("Contact bounce ignored after a change, in seconds.", 0.05)
-    pull_up: bool = doc(
-        "Buttons connect the pin to ground (internal pull-up); false: to 3.3 V.", True
-    )
+    pull_up: bool = doc("Buttons connect the pin to ground (internal pull-up); false: to 3.3 V.", True)
 
 
 class Buttons:

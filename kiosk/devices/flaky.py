@@ -48,8 +48,14 @@ class FlakyPrinter(Dummy):
     """A Dummy whose faults follow a seeded schedule: every ``every`` seconds one fault, in turn
     paper out, offline, a write error mid-job, a slow link, each lasting ``duration`` seconds."""
 
-    def __init__(self, seed: int = 0, every: float = 9.0, duration: float = 3.0,
-                 clock: Callable[[], float] = time.monotonic, log: FaultLog | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        every: float = 9.0,
+        duration: float = 3.0,
+        clock: Callable[[], float] = time.monotonic,
+        log: FaultLog | None = None,
+    ) -> None:
         super().__init__()
         self.rng = random.Random(seed)
         self.every = every

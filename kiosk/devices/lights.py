@@ -66,13 +66,10 @@ class Lights:
 
     def __init__(self, settings: LightsSettings, pin_factory: Factory | None = None) -> None:
         if settings.kind not in KINDS:
-            raise ConfigError(
-                f"[lights] kind = {settings.kind!r}: choose one of {', '.join(KINDS)}"
-            )
+            raise ConfigError(f"[lights] kind = {settings.kind!r}: choose one of {', '.join(KINDS)}")
         if len(settings.pins) != KINDS[settings.kind]:
             raise ConfigError(
-                f"[lights] kind = {settings.kind!r} needs {KINDS[settings.kind]} pin(s), "
-                f"got pins = {settings.pins}"
+                f"[lights] kind = {settings.kind!r} needs {KINDS[settings.kind]} pin(s), got pins = {settings.pins}"
             )
         self.settings = settings
         self.state = LightState.OFF

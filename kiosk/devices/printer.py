@@ -37,13 +37,9 @@ BACKENDS: tuple[str, ...] = ("serial", "usb", "network", "file", "dummy", "none"
 class PrinterSettings:
     """The thermal printer; the defaults fit the common 58 mm TTL printers on the Pi's UART."""
 
-    backend: str = doc(
-        "serial, usb, network, file, dummy (python-escpos' test double) or none.", "serial"
-    )
+    backend: str = doc("serial, usb, network, file, dummy (python-escpos' test double) or none.", "serial")
     serial_port: str = doc("Serial device: the Pi's UART (GPIO14 TXD, GPIO15 RXD).", "/dev/serial0")
-    baudrate: int = doc(
-        "Serial speed; TTL printers ship at 19200 or 9600 (the self-test page says).", 19200
-    )
+    baudrate: int = doc("Serial speed; TTL printers ship at 19200 or 9600 (the self-test page says).", 19200)
     serial_timeout_s: float = doc("Seconds to wait for the answer to a status query.", 1.0)
     usb_vendor: int = doc('USB vendor id (lsusb), for backend = "usb".', 0x0416)
     usb_product: int = doc('USB product id (lsusb), for backend = "usb".', 0x5011)
@@ -51,16 +47,13 @@ class PrinterSettings:
     port: int = doc("Network printer raw port.", 9100)
     file_path: str = doc('Device or file written to, for backend = "file" (/dev/usb/lp0).', "")
     profile: str = doc(
-        "python-escpos printer profile (its width and cutter): POS-5890 for 58 mm, "
-        "TM-T20II for 80 mm.",
+        "python-escpos printer profile (its width and cutter): POS-5890 for 58 mm, TM-T20II for 80 mm.",
         "POS-5890",
     )
     width: int = doc("Dots per line: 384 for 58 mm paper, 576 for 80 mm (203 dpi).", 384)
     strip_rows: int = doc("Raster rows sent per GS v 0 command.", 24)
     strip_pause_s: float = doc("Pause after each strip so the printer's buffer keeps up.", 0.05)
-    heat: bool = doc(
-        "Send ESC 7 heat settings (printers that take them, such as the CSN-A2).", False
-    )
+    heat: bool = doc("Send ESC 7 heat settings (printers that take them, such as the CSN-A2).", False)
     heat_dots: int = doc("ESC 7 n1: maximum heating dots, in units of 8 dots, minus 1.", 11)
     heat_time: int = doc("ESC 7 n2: heating time in 10 us; more is darker and slower.", 120)
     heat_interval: int = doc("ESC 7 n3: heating interval in 10 us.", 40)
@@ -137,13 +130,10 @@ def check_settings(settings: PrinterSettings) -> None:
     try:
         media = get_profile(settings.profile).media["width"]["pixels"]
     except KeyError:
-        raise ConfigError(
-            f"[printer] profile = {settings.profile!r}: unknown to python-escpos"
-        ) from None
+        raise ConfigError(f"[printer] profile = {settings.profile!r}: unknown to python-escpos") from None
     if isinstance(media, int) and media < settings.width:
         raise ConfigError(
-            f"[printer] width = {settings.width} is wider than profile {settings.profile!r}"
-            f" ({media} dots)"
+            f"[printer] width = {settings.width} is wider than profile {settings.profile!r} ({media} dots)"
         )
 
 
@@ -175,9 +165,7 @@ def print_stamp(
     image = image.convert("1")
     printer.hw("INIT")
     if settings.heat:
-        printer._raw(
-            b"\x1b7" + bytes((settings.heat_dots, settings.heat_time, settings.heat_interval))
-        )
+        printer._raw(b"\x1b7" + bytes((settings.heat_dots, settings.heat_time, settings.heat_interval)))
     rows = settings.strip_rows
     total = -(-image.height // rows)
     for i in range(total):

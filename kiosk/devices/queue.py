@@ -115,9 +115,7 @@ class JobQueue:
                 self._bump("refused_cooldown")
                 return Admission(None, "devices.stamp.cooldown")
             if limited and self.max_per_minute > 0:
-                (recent,) = self._db.execute(
-                    "SELECT COUNT(*) FROM jobs WHERE created > ?", (now - 60.0,)
-                ).fetchone()
+                (recent,) = self._db.execute("SELECT COUNT(*) FROM jobs WHERE created > ?", (now - 60.0,)).fetchone()
                 if recent >= self.max_per_minute:
                     self._bump("refused_rate")
                     return Admission(None, "devices.stamp.rate")
@@ -132,8 +130,7 @@ class JobQueue:
         """The oldest job not yet done (an interrupted one comes first again), or None."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, card_id, created, image, attempts FROM jobs "
-                "WHERE done IS NULL ORDER BY id LIMIT 1"
+                "SELECT id, card_id, created, image, attempts FROM jobs WHERE done IS NULL ORDER BY id LIMIT 1"
             ).fetchone()
         return Job(*row) if row else None
 
@@ -141,9 +138,7 @@ class JobQueue:
         """Record that printing of ``job_id`` starts; a second start counts as a reprint."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            (attempts,) = self._db.execute(
-                "SELECT attempts FROM jobs WHERE id = ?", (job_id,)
-            ).fetchone()
+            (attempts,) = self._db.execute("SELECT attempts FROM jobs WHERE id = ?", (job_id,)).fetchone()
             if attempts:
                 self._bump("reprinted")
             self._db.execute("UPDATE jobs SET attempts = attempts + 1 WHERE id = ?", (job_id,))
@@ -185,7 +180,6 @@ class JobQueue:
 
     def _bump(self, name: str) -> None:
         self._db.execute(
-            "INSERT INTO counters (name, value) VALUES (?, 1) "
-            "ON CONFLICT(name) DO UPDATE SET value = value + 1",
+            "INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1",
             (name,),
         )

@@ -54,13 +54,9 @@ class StampPrinter:
             card_cooldown_s=card_cooldown_s,
             max_per_minute=settings.max_per_minute,
         )
-        self.worker = PrinterWorker(
-            settings, self.queue, connect=connect, on_state=on_state, on_printed=on_printed
-        )
+        self.worker = PrinterWorker(settings, self.queue, connect=connect, on_state=on_state, on_printed=on_printed)
         if self.queue.waiting():
-            log.info(
-                "%d stamp(s) left from before the restart will be printed", self.queue.waiting()
-            )
+            log.info("%d stamp(s) left from before the restart will be printed", self.queue.waiting())
         self.worker.start()
 
     def request(self, card_id: str, lang: str) -> bool:
@@ -95,9 +91,7 @@ class StampPrinter:
             self.kiosk_name,
             describe(s),
             f"{s.width} dots, profile {s.profile}",
-            f"heat {s.heat_dots}/{s.heat_time}/{s.heat_interval}"
-            if s.heat
-            else "heat: printer default",
+            f"heat {s.heat_dots}/{s.heat_time}/{s.heat_interval}" if s.heat else "heat: printer default",
             datetime.now().strftime("%d.%m.%Y %H:%M"),
         ]
         self.queue.submit(TEST_PAGE_ID, stamp_png(render_test_page(s.width, lines)), limited=False)

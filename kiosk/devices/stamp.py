@@ -146,10 +146,7 @@ def render_stamp(
     lines = place_lines(card, lang, bilingual)
     name_h, gap = round((48 if len(lines) == 1 else 30) * s), round(4 * s)
     if len(lines) > 1:  # both languages at the same size
-        name_h = min(
-            _largest_fit(draw, [t], "DejaVuSansCondensed-Bold", name_h, tx1 - tx0, name_h)
-            for t in lines
-        )
+        name_h = min(_largest_fit(draw, [t], "DejaVuSansCondensed-Bold", name_h, tx1 - tx0, name_h) for t in lines)
     province_h, rule_gap, date_h = round(20 * s), round(7 * s), round(38 * s)
     stack = len(lines) * (name_h + gap) + province_h + 2 * rule_gap + date_h
     top = (lay.mid_top + lay.mid_bottom - stack) // 2
@@ -335,16 +332,12 @@ def _text_in(
     y = y0 + (h - ((len(lines) - 1) * px * _LEADING + bottom_ink - top_ink)) / 2 - top_ink
     for t in lines:
         left, _, right, _ = f.getbbox(t)
-        x = {"left": x0, "right": x1 - (right - left)}.get(
-            align, x0 + (w - (right - left)) / 2
-        ) - left
+        x = {"left": x0, "right": x1 - (right - left)}.get(align, x0 + (w - (right - left)) / 2) - left
         draw.text((round(x), round(y)), t, font=f, fill=fill)
         y += px * _LEADING
 
 
-def _largest_fit(
-    draw: ImageDraw.ImageDraw, lines: list[str], font_name: str, size: int, w: float, h: float
-) -> int:
+def _largest_fit(draw: ImageDraw.ImageDraw, lines: list[str], font_name: str, size: int, w: float, h: float) -> int:
     """The largest pixel size (``size`` at most, 8 at least) at which ``lines`` fit w x h."""
     for px in range(size, 8, -1):
         f = font(font_name, px)
@@ -358,8 +351,4 @@ def _split_two(text: str) -> list[str]:
     """Split at the space or hyphen nearest the middle, keeping the hyphen on the first line."""
     cuts = [i for i, ch in enumerate(text) if ch in " -"]
     i = min(cuts, key=lambda k: abs(k - len(text) / 2))
-    return (
-        [text[: i + 1].strip(), text[i + 1 :].strip()]
-        if text[i] == "-"
-        else [text[:i], text[i + 1 :]]
-    )
+    return [text[: i + 1].strip(), text[i + 1 :].strip()] if text[i] == "-" else [text[:i], text[i + 1 :]]

@@ -65,13 +65,13 @@ class GameEngine(ABC):
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
-                f"{self.game_id}: {players} players; this game takes "
-                f"{self.min_players} to {self.max_players}"
+                f"{self.game_id}: {players} players; this game takes {self.min_players} to {self.max_players}"
             )
         unknown = set(options or {}) - set(self.default_options)
         if unknown:
-            raise ValueError(f"{self.game_id}: unknown option(s) {sorted(unknown)}; "
-                             f"known: {sorted(self.default_options)}")
+            raise ValueError(
+                f"{self.game_id}: unknown option(s) {sorted(unknown)}; known: {sorted(self.default_options)}"
+            )
         self.players = players
         self.rng = rng
         self.options: dict[str, Any] = {**self.default_options, **(options or {})}

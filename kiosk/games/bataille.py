@@ -27,8 +27,9 @@ from kiosk.games.base import GameEngine, IllegalMove, Ruling
 from kiosk.games.cards import deal
 
 #: rank -> strength, 2 lowest, Ace highest (seed: "As, Roi, Dame, Valet, 10… jusqu'au 2").
-STRENGTH: dict[str, int] = {r: i for i, r in enumerate(
-    ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+STRENGTH: dict[str, int] = {
+    r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+}
 
 
 def strength(card_id: str) -> int:
@@ -129,8 +130,7 @@ class Bataille(GameEngine):
         still_in = [s for s in range(self.players) if s not in self.out]
         if not still_in:
             self._over, self._winners = True, sorted(self.fighters)
-            return [Ruling("bataille.game_over", {"players": seats_text(self._winners)},
-                           "game_over")]
+            return [Ruling("bataille.game_over", {"players": seats_text(self._winners)}, "game_over")]
         after = max(self.fighters)
         heir = min(still_in, key=lambda s: (s - after) % self.players)
         return self._take(heir)

@@ -58,16 +58,19 @@ class CacheCache(mathpairs.QuizEngine):
             if move.card not in self.hands[self.asker]:
                 raise IllegalMove("cache_cache.not_your_card", player=self.asker + 1)
             self.question = move.card
-            return [Ruling("cache_cache.question", {"player": self.answerer + 1,
-                                                     "calculation": mathpairs.card(move.card).expression})]
+            return [
+                Ruling(
+                    "cache_cache.question",
+                    {"player": self.answerer + 1, "calculation": mathpairs.card(move.card).expression},
+                )
+            ]
         if isinstance(move, Answer) and self.question is not None:
             return self._answer(move.value)
         raise IllegalMove("cache_cache.not_now")
 
     def _answer(self, value: int) -> list[Ruling]:
         calc = mathpairs.card(self.question or "")
-        params = {"player": self.answerer + 1, "calculation": calc.expression, "value": calc.value,
-                  "answer": value}
+        params = {"player": self.answerer + 1, "calculation": calc.expression, "value": calc.value, "answer": value}
         self.hands[self.asker].remove(calc.id)
         self.question = None
         if value == calc.value:
@@ -80,8 +83,9 @@ class CacheCache(mathpairs.QuizEngine):
         self._switch()
         if not self.hands[0] or not self.hands[1]:
             self.finished = True
-            rulings.append(Ruling("cache_cache.game_over_points", {"points": " - ".join(map(str, self.points))},
-                                  "game_over"))
+            rulings.append(
+                Ruling("cache_cache.game_over_points", {"points": " - ".join(map(str, self.points))}, "game_over")
+            )
         return rulings
 
     def bot_move(self) -> Any:

@@ -39,9 +39,7 @@ def colour_of(card_id: str) -> str | None:
     return "red" if suit in RED_SUITS else "black"
 
 
-def deal(
-    cards: Sequence[str], players: int, per_player: int | None = None, first: int = 0
-) -> list[list[str]]:
+def deal(cards: Sequence[str], players: int, per_player: int | None = None, first: int = 0) -> list[list[str]]:
     """Deal one card at a time, seat ``first`` first, going left (seat + 1).
 
     ``per_player`` None deals every card (some seats get one more, as in the Choux).

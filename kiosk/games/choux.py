@@ -37,9 +37,7 @@ def choux_deck() -> Deck:
 
 def is_pair(a: str, b: str) -> bool:
     """Same value and same colour: two blacks (♣ ♠) or two reds (♥ ♦); the Choux never pairs."""
-    return (
-        a != b and CHOUX not in (a, b) and rank_of(a) == rank_of(b) and colour_of(a) == colour_of(b)
-    )
+    return a != b and CHOUX not in (a, b) and rank_of(a) == rank_of(b) and colour_of(a) == colour_of(b)
 
 
 def pairs_in(hand: list[str]) -> list[tuple[str, str]]:
@@ -258,9 +256,7 @@ class Choux(GameEngine):
         for card in pair:
             self.hands[seat].remove(card)
         self.laid[seat].extend(pair)
-        rulings = [
-            Ruling("choux.pair", {"player": seat, "card_a": pair[0], "card_b": pair[1]}, "ok")
-        ]
+        rulings = [Ruling("choux.pair", {"player": seat, "card_a": pair[0], "card_b": pair[1]}, "ok")]
         return rulings + ([] if self.hands[seat] else self._out(seat))
 
     def _out(self, seat: int) -> list[Ruling]:
@@ -277,9 +273,7 @@ class Choux(GameEngine):
         rulings = [Ruling("choux.puant", {"player": puant}, "score")]
         if self.rounds_played >= int(self.options["rounds"]):
             self._over = True
-            return rulings + [
-                Ruling("choux.match_won", {"winner": w}, "game_over") for w in self.winners()
-            ]
+            return rulings + [Ruling("choux.match_won", {"winner": w}, "game_over") for w in self.winners()]
         return rulings + self._new_round(puant)  # the Puant shuffles and deals
 
     # -- the bot --

@@ -367,17 +367,11 @@ class Compromis(GameEngine):
             if card in self.turn.taken:
                 raise IllegalMove("compromis.illegal_same_discard", card=card)
         if isinstance(move, PlaySpecial) and not self.is_special(move.card):
-            key = (
-                "compromis.illegal_first_game"
-                if card in SPECIALS
-                else "compromis.illegal_not_special"
-            )
+            key = "compromis.illegal_first_game" if card in SPECIALS else "compromis.illegal_not_special"
             raise IllegalMove(key, card=card)
         if isinstance(move, ShowJack) and rank_of(card) != "J":
             raise IllegalMove("compromis.illegal_not_jack", card=card)
-        if isinstance(move, Target) and not (
-            0 <= move.seat < self.players and move.seat != self.current
-        ):
+        if isinstance(move, Target) and not (0 <= move.seat < self.players and move.seat != self.current):
             raise IllegalMove("compromis.illegal_target", seat=move.seat)
         if isinstance(move, Arrange) and sorted(move.order) != sorted(self.turn.looked):
             raise IllegalMove("compromis.illegal_order", count=len(self.turn.looked))
@@ -420,11 +414,7 @@ class Compromis(GameEngine):
         rulings = [Ruling(f"compromis.special_{effect}", {"player": player, "card": move.card})]
         if effect == "doudou":
             if not self.discard:
-                return (
-                    rulings
-                    + [Ruling("compromis.doudou_empty", {"player": player})]
-                    + self._end_turn()
-                )
+                return rulings + [Ruling("compromis.doudou_empty", {"player": player})] + self._end_turn()
             card = self.discard.pop()
             self.hands[player].append(card)
             self.turn.taken.add(card)
@@ -440,9 +430,7 @@ class Compromis(GameEngine):
         if effect == "andenne":
             skipped = (player + 1) % self.players
             self.skips[skipped] += 1
-            return (
-                rulings + [Ruling("compromis.andenne_skip", {"player": skipped})] + self._end_turn()
-            )
+            return rulings + [Ruling("compromis.andenne_skip", {"player": skipped})] + self._end_turn()
         # manneken: look at the top 3 (reshuffle first when fewer than 3), alone.
         if len(self.stock) < 3:
             reshuffle_except_top(self.stock, self.discard, self.rng)
@@ -473,9 +461,7 @@ class Compromis(GameEngine):
         assert target is not None
         self.hands[player].remove(move.card)
         self.hands[target].append(move.card)
-        return [
-            Ruling("compromis.malmedy_gave", {"player": player, "target": target})
-        ] + self._end_turn()
+        return [Ruling("compromis.malmedy_gave", {"player": player, "target": target})] + self._end_turn()
 
     def _do_arrange(self, player: int, move: Arrange) -> list[Ruling]:
         k = len(move.order)
@@ -487,10 +473,7 @@ class Compromis(GameEngine):
         verdict = check_government(move.cards, self.deck)
         if not verdict.ok:
             self.skips[player] += 1
-            wrong = [
-                Ruling(key, {"player": player, **params}, "violation")
-                for key, params in verdict.problems
-            ]
+            wrong = [Ruling(key, {"player": player, **params}, "violation") for key, params in verdict.problems]
             return wrong + [Ruling("compromis.gov_false", {"player": player}, "violation")]
         hand = self.hands[player]
         king = any(rank_of(c) == "K" for c in hand if c not in move.cards)
@@ -588,9 +571,7 @@ class Compromis(GameEngine):
             if specials:
                 return PlaySpecial(self.rng.choice(specials))
         if phase == "malmedy_target":
-            return Target(
-                max((s for s in range(self.players) if s != seat), key=lambda s: self._scores[s])
-            )
+            return Target(max((s for s in range(self.players) if s != seat), key=lambda s: self._scores[s]))
         if phase == "malmedy_defend":
             jacks = [c for c in hand if rank_of(c) == "J"]
             return ShowJack(jacks[0]) if jacks else Yield()

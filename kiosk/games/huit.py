@@ -71,7 +71,7 @@ class Huit(GameEngine):
         n = hand_size(players)
         self.hands: list[list[str]] = deal(cards, players, n)
         self.discard: list[str] = [cards[players * n]]
-        self.stock: list[str] = cards[players * n + 1:]  # top = last
+        self.stock: list[str] = cards[players * n + 1 :]  # top = last
         self.suit = parse_standard_id(self.discard[-1])[1]  # a starting 8 keeps its suit
         self.current = 0
         self.drawn: str | None = None  # the forced draw that fits, to be played at once
@@ -100,8 +100,7 @@ class Huit(GameEngine):
             return []
         if self.drawn is not None:
             return self._plays(self.drawn)
-        moves = [m for c in self.hands[self.current] if fits(c, self.top, self.suit)
-                 for m in self._plays(c)]
+        moves = [m for c in self.hands[self.current] if fits(c, self.top, self.suit) for m in self._plays(c)]
         if moves:
             return moves
         return [Draw()] if self.stock or len(self.discard) > 1 else [Pass()]
@@ -135,8 +134,9 @@ class Huit(GameEngine):
                 return IllegalMove("huit.name_suit", player=seat + 1)
             if move.suit is not None:
                 return IllegalMove("huit.suit_only_with_8", player=seat + 1)
-            return IllegalMove("huit.does_not_fit", player=seat + 1, card=move.card, top=self.top,
-                               suit=SUIT_SYMBOLS[self.suit])
+            return IllegalMove(
+                "huit.does_not_fit", player=seat + 1, card=move.card, top=self.top, suit=SUIT_SYMBOLS[self.suit]
+            )
         if isinstance(move, Draw):
             if self.drawn is not None:
                 return IllegalMove("huit.play_drawn", player=seat + 1, card=self.drawn)
@@ -149,9 +149,9 @@ class Huit(GameEngine):
         self.suit = move.suit or parse_standard_id(move.card)[1]
         self.drawn = None
         self.passes = 0
-        rulings = [Ruling("huit.played", {"player": seat + 1, "card": move.card,
-                                         "suit": SUIT_SYMBOLS[self.suit]},
-                          "ok")]
+        rulings = [
+            Ruling("huit.played", {"player": seat + 1, "card": move.card, "suit": SUIT_SYMBOLS[self.suit]}, "ok")
+        ]
         if not self.hands[seat]:
             self._winners = [seat]
             return rulings + [Ruling("huit.wins", {"player": seat + 1}, "game_over")]
@@ -183,8 +183,7 @@ class Huit(GameEngine):
             return self.rng.choice(plain)
         eights = [m for m in moves if isinstance(m, Play)]
         if eights:
-            held = Counter(parse_standard_id(c)[1] for c in self.hands[self.current]
-                           if c != eights[0].card)
+            held = Counter(parse_standard_id(c)[1] for c in self.hands[self.current] if c != eights[0].card)
             best = max(SUITS, key=lambda s: held[s])
             return next(m for m in eights if m.suit == best)
         return moves[0]

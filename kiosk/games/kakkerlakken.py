@@ -116,7 +116,7 @@ class Kakkerlakken(GameEngine):
         if not 0 <= aside <= len(deck) - players:
             raise ValueError(f"kakkerlakken: aside must be 0..{len(deck) - players}")
         self.aside: list[str] = deck[:aside]
-        self.hands: list[list[str]] = [deck[aside + i::players] for i in range(players)]
+        self.hands: list[list[str]] = [deck[aside + i :: players] for i in range(players)]
         self.front: list[list[str]] = [[] for _ in range(players)]
         self.in_play_counts: dict[str, int] | None = (
             dict(Counter(species_of(c) for c in deck[aside:])) if players == 2 else None
@@ -170,8 +170,13 @@ class Kakkerlakken(GameEngine):
             return []
         if self.current is None:
             seat = self.starter
-            return [Offer(c, to, sp) for c in self.hands[seat] for to in range(self.players)
-                    if to != seat for sp in self.species]
+            return [
+                Offer(c, to, sp)
+                for c in self.hands[seat]
+                for to in range(self.players)
+                if to != seat
+                for sp in self.species
+            ]
         moves: list[Any] = [Judge(True), Judge(False)]
         moves += [Pass(to, sp) for to in self.pass_targets() for sp in self.species]
         return moves
@@ -202,8 +207,7 @@ class Kakkerlakken(GameEngine):
         self._check_claim(move.claim)
         self.hands[seat].remove(move.card)
         self.current = _InPlay(move.card, seat, move.to, move.claim, {seat})
-        return [Ruling("kakkerlakken.offered",
-                       {"player": seat + 1, "receiver": move.to + 1, "species": move.claim})]
+        return [Ruling("kakkerlakken.offered", {"player": seat + 1, "receiver": move.to + 1, "species": move.claim})]
 
     def _pass(self, move: Pass) -> list[Ruling]:
         cur = self.current
@@ -218,8 +222,9 @@ class Kakkerlakken(GameEngine):
         passer = cur.receiver
         cur.seen.add(passer)
         cur.giver, cur.receiver, cur.claim = passer, move.to, move.claim
-        rulings = [Ruling("kakkerlakken.passed",
-                          {"player": passer + 1, "receiver": move.to + 1, "species": move.claim})]
+        rulings = [
+            Ruling("kakkerlakken.passed", {"player": passer + 1, "receiver": move.to + 1, "species": move.claim})
+        ]
         if not self.pass_targets():
             rulings.append(Ruling("kakkerlakken.last_must_judge", {"player": move.to + 1}, "reminder"))
         return rulings
@@ -235,8 +240,11 @@ class Kakkerlakken(GameEngine):
         self.front[who].append(cur.card)
         self.starter = who
         params = {"player": cur.receiver + 1, "species": species, "claim": cur.claim, "taker": who + 1}
-        rulings = [Ruling("kakkerlakken.judged_right" if right else "kakkerlakken.judged_wrong",
-                          params, "ok" if right else "info")]
+        rulings = [
+            Ruling(
+                "kakkerlakken.judged_right" if right else "kakkerlakken.judged_wrong", params, "ok" if right else "info"
+            )
+        ]
         rulings += self._after_take(who, species)
         return rulings
 
@@ -247,12 +255,14 @@ class Kakkerlakken(GameEngine):
         if lost is not None:
             self.loser = seat
             n = self.species_counts(seat)[lost]
-            return [Ruling("kakkerlakken.loses_species", {"player": seat + 1, "species": lost, "count": n},
-                           "game_over")]
+            return [
+                Ruling("kakkerlakken.loses_species", {"player": seat + 1, "species": lost, "count": n}, "game_over")
+            ]
         if not self.hands[seat]:
             self.loser = seat
             return [Ruling("kakkerlakken.loses_empty_hand", {"player": seat + 1}, "game_over")]
         if count == species_limit(species, limit, self.in_play_counts) - 1:
-            return [Ruling("kakkerlakken.warning", {"player": seat + 1, "species": species, "count": count},
-                           "reminder")]
+            return [
+                Ruling("kakkerlakken.warning", {"player": seat + 1, "species": species, "count": count}, "reminder")
+            ]
         return []

@@ -99,9 +99,7 @@ def duties(plays: Sequence[Play], trump: str, variant: str) -> list[Duty]:
     if led == trump:
         return [Duty("go_over", higher_trump), Duty("follow_suit", lambda c: suit(c) == trump)]
     follow = Duty("follow_suit", lambda c: suit(c) == led)
-    no_undertrump = Duty(
-        "no_undertrump", lambda c: suit(c) != trump or RULES.trump_strength(c) > best
-    )
+    no_undertrump = Duty("no_undertrump", lambda c: suit(c) != trump or RULES.trump_strength(c) > best)
     seat = (plays[-1][0] + 1) % PLAYERS
     winner = plays[RULES.winning_index(cards, trump)][0]
     if variant == "amsterdam" and winner == (seat + 2) % PLAYERS:
@@ -291,9 +289,7 @@ def trick_rulings(trick: Trick, trick_roem: int) -> list[Ruling]:
         )
     ]
     if trick_roem:
-        out.append(
-            Ruling("klaverjassen.roem", {"player": trick.winner + 1, "roem": trick_roem}, "info")
-        )
+        out.append(Ruling("klaverjassen.roem", {"player": trick.winner + 1, "roem": trick_roem}, "info"))
     return out
 
 
@@ -304,9 +300,7 @@ def check_options(options: Mapping[str, Any]) -> None:
         ("roem", ROEM_MODES),
     ):
         if options[name] not in values:
-            raise ValueError(
-                f"klaverjassen: option {name} must be one of {values}, not {options[name]!r}"
-            )
+            raise ValueError(f"klaverjassen: option {name} must be one of {values}, not {options[name]!r}")
     if not isinstance(options["deals"], int) or options["deals"] < 1:
         raise ValueError("klaverjassen: option deals must be a positive integer")
 
@@ -372,9 +366,7 @@ class Klaverjassen(GameEngine):
         """The cards ``to_act`` may lay on the trick now."""
         assert self.table is not None and self.trump is not None
         seat = self.table.to_play
-        return allowed(
-            self.hands[seat], duties(self.table.plays, self.trump, self.options["variant"])
-        )[1]
+        return allowed(self.hands[seat], duties(self.table.plays, self.trump, self.options["variant"]))[1]
 
     def legal_moves(self) -> list[Any]:
         if self.over:
@@ -424,9 +416,7 @@ class Klaverjassen(GameEngine):
         seat = self.table.to_play
         if card not in self.hands[seat]:
             raise IllegalMove("klaverjassen.not_in_hand", player=seat + 1, card=card)
-        duty, legal = allowed(
-            self.hands[seat], duties(self.table.plays, self.trump, self.options["variant"])
-        )
+        duty, legal = allowed(self.hands[seat], duties(self.table.plays, self.trump, self.options["variant"]))
         if card not in legal:
             assert duty is not None
             raise IllegalMove(f"klaverjassen.rule_{duty.rule}", player=seat + 1, card=label(card))
@@ -442,9 +432,7 @@ class Klaverjassen(GameEngine):
         return trick_rulings(trick, trick_roem) + self._maybe_end_deal()
 
     def _maybe_end_deal(self) -> list[Ruling]:
-        assert (
-            self.table is not None and self.trump is not None and self.bidding.chooser is not None
-        )
+        assert self.table is not None and self.trump is not None and self.bidding.chooser is not None
         if len(self.table.tricks) < 8:
             return []
         result = score_deal(self.table.tricks, self.trump, team(self.bidding.chooser), self.roem)

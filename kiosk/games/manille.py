@@ -66,9 +66,7 @@ def deal_cards(rng: random.Random, dealer: int) -> dict[str, list[list[str]]]:
     cards = list(PIQUET)
     rng.shuffle(cards)
     packets = deal_packets(cards, (1 - dealer, dealer), [n for n, _ in DEAL_SCHEDULE])
-    dealt: dict[str, list[list[str]]] = {
-        where: [[] for _ in range(PLAYERS)] for _, where in DEAL_SCHEDULE
-    }
+    dealt: dict[str, list[list[str]]] = {where: [[] for _ in range(PLAYERS)] for _, where in DEAL_SCHEDULE}
     for (_, where), packet in zip(DEAL_SCHEDULE, packets, strict=True):
         for seat in range(PLAYERS):
             dealt[where][seat] += packet[seat]
@@ -160,9 +158,7 @@ def deal_rulings(row: DealScore, boam: Boam) -> list[Ruling]:
             )
         ]
     if boam.over:
-        out.append(
-            Ruling("manille.match_won", {"player": boam.winners()[0] + 1, **totals}, "game_over")
-        )
+        out.append(Ruling("manille.match_won", {"player": boam.winners()[0] + 1, **totals}, "game_over"))
     return out
 
 
@@ -221,8 +217,7 @@ class Manille(GameEngine):
         self.hands: list[set[str]] = [set(h) for h in dealt["hand"]]
         # A pile is [hidden, visible], bottom first; a card in face_down is not yet shown.
         self.piles: list[list[list[str]]] = [
-            [[h, v] for h, v in zip(dealt["hidden"][s], dealt["visible"][s], strict=True)]
-            for s in range(PLAYERS)
+            [[h, v] for h, v in zip(dealt["hidden"][s], dealt["visible"][s], strict=True)] for s in range(PLAYERS)
         ]
         self.face_down: set[str] = {c for s in range(PLAYERS) for c in dealt["hidden"][s]}
         self.trump: str | None = None
@@ -326,9 +321,7 @@ class Manille(GameEngine):
             for pile in self.piles[seat]:
                 if pile and pile[-1] in self.face_down:
                     self.face_down.discard(pile[-1])
-                    out.append(
-                        Ruling("manille.revealed", {"player": seat + 1, "card": label(pile[-1])})
-                    )
+                    out.append(Ruling("manille.revealed", {"player": seat + 1, "card": label(pile[-1])}))
         return out
 
     def scores(self) -> list[int]:
@@ -340,11 +333,7 @@ class Manille(GameEngine):
     def card_locations(self) -> list[tuple[str, str]]:
         out = [(c, f"hand:{s}") for s, hand in enumerate(self.hands) for c in hand]
         for s, piles in enumerate(self.piles):
-            out += [
-                (c, f"pile:{s}:{'hidden' if c in self.face_down else 'visible'}")
-                for p in piles
-                for c in p
-            ]
+            out += [(c, f"pile:{s}:{'hidden' if c in self.face_down else 'visible'}") for p in piles for c in p]
         if self.table is not None:
             out += [(c, "trick") for _, c in self.table.plays]
             out += [(c, f"won:{t.winner}") for t in self.table.tricks for c in t.cards]

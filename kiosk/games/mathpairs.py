@@ -65,7 +65,7 @@ def partner(card_id: str, among: list[str] | tuple[str, ...]) -> str | None:
 def find_pair(cards: list[str] | tuple[str, ...]) -> tuple[str, str] | None:
     """Any true pair among ``cards`` (what a careful player would lay down)."""
     for i, a in enumerate(cards):
-        for b in cards[i + 1:]:
+        for b in cards[i + 1 :]:
             if is_pair(a, b):
                 return a, b
     return None

@@ -165,8 +165,9 @@ class Memory(GameEngine):
             self.result = "cancelled"
             return [Ruling("memory.cancelled", {"cards": len(left)}, "game_over")]
         self.result = "finished"
-        return [Ruling("memory.game_over_cards", {"players": " ".join(str(w + 1) for w in self.winners())},
-                       "game_over")]
+        return [
+            Ruling("memory.game_over_cards", {"players": " ".join(str(w + 1) for w in self.winners())}, "game_over")
+        ]
 
     def bot_move(self) -> Any:
         """A player with a perfect memory: turns a known pair, else unknown cards; keeps only pairs."""

@@ -25,8 +25,9 @@ from kiosk.decks import SUITS, load_deck, parse_standard_id
 from kiosk.games.base import GameEngine, IllegalMove, Ruling
 
 COLUMNS = 7
-RANK_VALUE: dict[str, int] = {r: i + 1 for i, r in enumerate(
-    ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))}
+RANK_VALUE: dict[str, int] = {
+    r: i + 1 for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
+}
 RED = frozenset({"D", "H"})
 # Looked up, not parsed: the rules run in every bot move and every solver call.
 _RANK: dict[str, int] = {f"{r}{s}": v for r, v in RANK_VALUE.items() for s in SUITS}
@@ -34,7 +35,8 @@ _RED: dict[str, bool] = {f"{r}{s}": s in RED for r in RANK_VALUE for s in SUITS}
 RANKS: tuple[str, ...] = tuple(RANK_VALUE)
 #: card -> the two cards that may be laid on it in a column.
 _GOES_ON: dict[str, tuple[str, ...]] = {
-    c: tuple(o for o in _RANK if _RANK[o] == _RANK[c] - 1 and _RED[o] != _RED[c]) for c in _RANK}
+    c: tuple(o for o in _RANK if _RANK[o] == _RANK[c] - 1 and _RED[o] != _RED[c]) for c in _RANK
+}
 
 
 def rank_of(card: str) -> int:
@@ -87,8 +89,14 @@ class Column:
 class Tableau:
     """A Klondike position and its rules; stock and waste tops are their last items."""
 
-    def __init__(self, columns: list[Column], foundations: Mapping[str, list[str]],
-                 stock: list[str | None], waste: list[str | None], draw: int = 1):
+    def __init__(
+        self,
+        columns: list[Column],
+        foundations: Mapping[str, list[str]],
+        stock: list[str | None],
+        waste: list[str | None],
+        draw: int = 1,
+    ):
         self.columns = columns
         self.foundations = {s: list(foundations.get(s, [])) for s in SUITS}
         self.stock = stock
@@ -100,7 +108,7 @@ class Tableau:
         """The seed's layout: column i gets i + 1 cards, the last one face up."""
         columns, k = [], 0
         for i in range(COLUMNS):
-            columns.append(Column(list(cards[k:k + i]), [cards[k + i]]))
+            columns.append(Column(list(cards[k : k + i]), [cards[k + i]]))
             k += i + 1
         return cls(columns, {}, list(reversed(cards[k:])), [], draw)
 
@@ -133,7 +141,7 @@ class Tableau:
         col = self._column(move.src)
         if move.count > len(col.up):
             raise IllegalMove("patience.not_face_up", place=move.src, count=move.count)
-        return col.up[len(col.up) - move.count:]
+        return col.up[len(col.up) - move.count :]
 
     def check(self, move: Move) -> None:
         """Raise IllegalMove (with the reason) unless ``move`` is legal here."""
@@ -179,7 +187,7 @@ class Tableau:
         elif move.src.startswith("found:"):
             self.foundations[move.src[6:]].pop()
         else:
-            del self._column(move.src).up[-move.count:]
+            del self._column(move.src).up[-move.count :]
         if move.dst.startswith("found"):
             self.foundations[suit_of(cards[0])].append(cards[0])
         else:
@@ -265,8 +273,7 @@ class Patience(GameEngine):
                 heads = [c for c in _GOES_ON[col.up[-1]] if c in sources]
             else:
                 heads = [] if col.down else [c for c in sources if _RANK[c] == 13]
-            moves += [Move(sources[c][0], f"col{i}", sources[c][1]) for c in heads
-                      if sources[c][0] != f"col{i}"]
+            moves += [Move(sources[c][0], f"col{i}", sources[c][1]) for c in heads if sources[c][0] != f"col{i}"]
         return moves + [GiveUp()]
 
     def play(self, move: Any) -> list[Ruling]:
@@ -274,8 +281,7 @@ class Patience(GameEngine):
             raise IllegalMove("patience.game_over")
         if isinstance(move, GiveUp):
             self.gave_up = True
-            return [Ruling("patience.lost", {"foundations": self.tableau.foundation_count()},
-                           "game_over")]
+            return [Ruling("patience.lost", {"foundations": self.tableau.foundation_count()}, "game_over")]
         if not isinstance(move, (Draw, Recycle, Move)):
             raise IllegalMove("patience.unknown_move")
         turned = self.tableau.apply(move)
@@ -298,11 +304,16 @@ class Patience(GameEngine):
         t = self.tableau
         moves = self.legal_moves()
         by_kind: list[list[Any]] = [
-            [m for m in moves if isinstance(m, Move) and m.dst == "found"
-             and not m.src.startswith("found")],
-            [m for m in moves if isinstance(m, Move) and m.src.startswith("col")
-             and m.dst.startswith("col") and m.count == len(t._column(m.src).up)
-             and t._column(m.src).down],
+            [m for m in moves if isinstance(m, Move) and m.dst == "found" and not m.src.startswith("found")],
+            [
+                m
+                for m in moves
+                if isinstance(m, Move)
+                and m.src.startswith("col")
+                and m.dst.startswith("col")
+                and m.count == len(t._column(m.src).up)
+                and t._column(m.src).down
+            ],
             [m for m in moves if isinstance(m, Move) and m.src == "waste"],
             [m for m in moves if isinstance(m, Draw)],
         ]

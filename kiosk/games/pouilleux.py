@@ -95,7 +95,11 @@ class Pouilleux(GameEngine):
     min_players = 2
     max_players = 4
     default_options: ClassVar[Mapping[str, Any]] = {
-        "level": mathpairs.DEFAULT_LEVEL, "pairs": None, "rounds": 1, "dealer": 0}
+        "level": mathpairs.DEFAULT_LEVEL,
+        "pairs": None,
+        "rounds": 1,
+        "dealer": 0,
+    }
 
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
         super().__init__(players, rng, options)
@@ -134,8 +138,9 @@ class Pouilleux(GameEngine):
                 self.out.append(s)
                 points = finishing_points(len(self.out))
                 self.round_points[s] += points
-                rulings.append(Ruling("pouilleux.out", {"player": s + 1, "rank": len(self.out),
-                                                        "points": points}, "score"))
+                rulings.append(
+                    Ruling("pouilleux.out", {"player": s + 1, "rank": len(self.out), "points": points}, "score")
+                )
         return rulings
 
     def _next_holder(self, seat: int) -> int:
@@ -179,8 +184,9 @@ class Pouilleux(GameEngine):
         self.round_points = [0] * self.players
         if self.rounds_played >= self.options["rounds"]:
             self.phase = "over"
-            return [Ruling("pouilleux.match_over", {"players": " ".join(str(w + 1) for w in self.winners())},
-                           "game_over")]
+            return [
+                Ruling("pouilleux.match_over", {"players": " ".join(str(w + 1) for w in self.winners())}, "game_over")
+            ]
         self.dealer = self._seat_after(self.dealer)
         self._deal()
         return [Ruling("pouilleux.new_round", {"dealer": self.dealer + 1})]
@@ -229,10 +235,14 @@ class Pouilleux(GameEngine):
 
     def play(self, move: Any) -> list[Ruling]:
         handler = {
-            ("opening", LayPair): self._lay, ("lay", LayPair): self._lay,
-            ("opening", EndTurn): self._end_opening, ("lay", EndTurn): self._end_lay,
-            ("check", Accept): self._accept, ("check", Spot): self._spot,
-            ("draw", Draw): self._draw, ("search", Search): self._search,
+            ("opening", LayPair): self._lay,
+            ("lay", LayPair): self._lay,
+            ("opening", EndTurn): self._end_opening,
+            ("lay", EndTurn): self._end_lay,
+            ("check", Accept): self._accept,
+            ("check", Spot): self._spot,
+            ("draw", Draw): self._draw,
+            ("search", Search): self._search,
         }.get((self.phase, type(move)))
         if handler is None:
             raise IllegalMove("pouilleux.not_now", phase=self.phase)
@@ -309,8 +319,9 @@ class Pouilleux(GameEngine):
                 raise IllegalMove("pouilleux.no_such_pair", index=move.index)
             pair = self.laid[move.index]
             if move.index not in wrong:
-                raise IllegalMove("pouilleux.pair_is_right", player=pair.seat + 1,
-                                  **mathpairs.pair_params(pair.a, pair.b))
+                raise IllegalMove(
+                    "pouilleux.pair_is_right", player=pair.seat + 1, **mathpairs.pair_params(pair.a, pair.b)
+                )
             return self._found(pair, self.seat)
         if self.searchers:
             self.seat = self.searchers.pop(0)

@@ -42,8 +42,7 @@ def best_card(hand: list[str]) -> str:
     return max(hand, key=lambda c: (value(c), -SUITS.index(parse_standard_id(c)[1])))
 
 
-def combo_problem(cards: tuple[str, ...],
-                  previous: tuple[str, ...] | None) -> tuple[str, dict[str, Any]] | None:
+def combo_problem(cards: tuple[str, ...], previous: tuple[str, ...] | None) -> tuple[str, dict[str, Any]] | None:
     """Why ``cards`` may not follow ``previous`` (None when it may): key and params."""
     if not cards:
         return "president.empty_combo", {}
@@ -55,8 +54,10 @@ def combo_problem(cards: tuple[str, ...],
     if len(cards) != len(previous):
         return "president.wrong_count", {"count": len(cards), "needed": len(previous)}
     if value(cards[0]) < value(previous[0]):
-        return "president.too_low", {"value": parse_standard_id(cards[0])[0],
-                                     "previous": parse_standard_id(previous[0])[0]}
+        return "president.too_low", {
+            "value": parse_standard_id(cards[0])[0],
+            "previous": parse_standard_id(previous[0])[0],
+        }
     return None
 
 
@@ -147,8 +148,13 @@ class President(GameEngine):
         prev = self.previous
         sizes = [len(prev)] if prev else [1, 2, 3, 4]
         floor = value(prev[0]) if prev else 0
-        moves: list[Any] = [Play(combo) for v, same in sorted(by_value.items()) if v >= floor
-                            for k in sizes for combo in combinations(same, k)]
+        moves: list[Any] = [
+            Play(combo)
+            for v, same in sorted(by_value.items())
+            if v >= floor
+            for k in sizes
+            for combo in combinations(same, k)
+        ]
         return moves + ([Pass()] if prev else [])
 
     def play(self, move: Any) -> list[Ruling]:
@@ -173,13 +179,16 @@ class President(GameEngine):
             self.hands[seat].remove(card)
         self.table.append(move.cards)
         self.last_player, self.passes = seat, 0
-        rulings = [Ruling("president.combo_ok", {"player": seat + 1, "count": len(move.cards),
-                                                  "value": parse_standard_id(move.cards[0])[0]},
-                          "ok")]
+        rulings = [
+            Ruling(
+                "president.combo_ok",
+                {"player": seat + 1, "count": len(move.cards), "value": parse_standard_id(move.cards[0])[0]},
+                "ok",
+            )
+        ]
         if not self.hands[seat]:
             self.finished.append(seat)
-            rulings.append(Ruling("president.out",
-                                  {"player": seat + 1, "place": len(self.finished)}, "info"))
+            rulings.append(Ruling("president.out", {"player": seat + 1, "place": len(self.finished)}, "info"))
             if len(self.finished) == self.players - 1:
                 return rulings + self._end_round()
         self.current = self._next_in(seat)
@@ -218,8 +227,7 @@ class President(GameEngine):
         self.taken.extend(c for combo in self.table for c in combo)
         self.table, self.passes = [], 0
         self.current = leader if self._in(leader) else self._next_in(leader)
-        return rulings + [Ruling("president.trick_won",
-                                 {"player": leader + 1, "next": self.current + 1}, "info")]
+        return rulings + [Ruling("president.trick_won", {"player": leader + 1, "next": self.current + 1}, "info")]
 
     def _end_round(self) -> list[Ruling]:
         balayeur = next(s for s in range(self.players) if s not in self.finished)
@@ -227,12 +235,10 @@ class President(GameEngine):
         self.titles[president] += 1
         self.roles = {"president": president, "balayeur": balayeur}
         self.round += 1
-        rulings = [Ruling("president.roles", {"president": president + 1, "balayeur": balayeur + 1},
-                           "score")]
+        rulings = [Ruling("president.roles", {"president": president + 1, "balayeur": balayeur + 1}, "score")]
         if self.round >= self.options["rounds"]:
             self._over = True
-            return rulings + [Ruling("president.game_over", {"players": seats_text(self.winners())},
-                                     "game_over")]
+            return rulings + [Ruling("president.game_over", {"players": seats_text(self.winners())}, "game_over")]
         self._deal(dealer=balayeur)
         return rulings + [Ruling("president.gives_best", dict(self.last_exchange), "reminder")]
 

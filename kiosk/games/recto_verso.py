@@ -34,7 +34,7 @@ class Announce:
 
 @dataclass(frozen=True)
 class Validate:
-    """"C'est exact" (``exact``) or "c'est faux" with the validator's own result ``value``."""
+    """ "C'est exact" (``exact``) or "c'est faux" with the validator's own result ``value``."""
 
     exact: bool
     value: int | None = None
@@ -74,8 +74,16 @@ class RectoVerso(mathpairs.QuizEngine):
             if move.card not in self.on_table():
                 raise IllegalMove("recto_verso.not_on_table", card=move.card)
             self.announced = move
-            return [Ruling("recto_verso.announced", {"player": self.asker + 1, "answer": move.value,
-                                                     "calculation": mathpairs.card(move.card).expression})]
+            return [
+                Ruling(
+                    "recto_verso.announced",
+                    {
+                        "player": self.asker + 1,
+                        "answer": move.value,
+                        "calculation": mathpairs.card(move.card).expression,
+                    },
+                )
+            ]
         if isinstance(move, Validate) and self.announced is not None:
             if not move.exact and move.value is None:
                 raise IllegalMove("recto_verso.give_your_result", player=self.answerer + 1)
@@ -93,15 +101,26 @@ class RectoVerso(mathpairs.QuizEngine):
                 side.remove(ann.card)
         self.out.append(ann.card)
         self.announced = None
-        rulings = [Ruling("recto_verso.turned", {
-            "calculation": calc.expression, "value": result, "asker": self.asker + 1,
-            "asker_points": gained[0], "validator": self.answerer + 1, "validator_points": gained[1]},
-            "score")]
+        rulings = [
+            Ruling(
+                "recto_verso.turned",
+                {
+                    "calculation": calc.expression,
+                    "value": result,
+                    "asker": self.asker + 1,
+                    "asker_points": gained[0],
+                    "validator": self.answerer + 1,
+                    "validator_points": gained[1],
+                },
+                "score",
+            )
+        ]
         self._switch()
         if not self.on_table():
             self.finished = True
-            rulings.append(Ruling("recto_verso.game_over_points", {"points": " - ".join(map(str, self.points))},
-                                  "game_over"))
+            rulings.append(
+                Ruling("recto_verso.game_over_points", {"points": " - ".join(map(str, self.points))}, "game_over")
+            )
         return rulings
 
     def bot_move(self) -> Any:

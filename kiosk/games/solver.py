@@ -55,8 +55,7 @@ _ON = [[o for o in range(52) if _RANK[o] == _RANK[c] - 1 and _RED[o] != _RED[c]]
 _UNDER = [[u for u in range(52) if c in _ON[u]] for c in range(52)]
 _KINGS = [c for c in range(52) if _RANK[c] == 13]
 _OTHER_SAME_COLOUR = [SUITS.index({"C": "S", "S": "C", "D": "H", "H": "D"}[s]) for s in SUITS]
-_OPPOSITE = [[SUITS.index(o) for o in SUITS if (o in ("D", "H")) != (s in ("D", "H"))]
-             for s in SUITS]
+_OPPOSITE = [[SUITS.index(o) for o in SUITS if (o in ("D", "H")) != (s in ("D", "H"))] for s in SUITS]
 
 
 @dataclass(frozen=True)
@@ -77,16 +76,14 @@ class Hint:
 # A search state: (columns, foundations, talon, pos). A column is (down, up), tuples of ints;
 # foundations a tuple of 4 counts in SUITS order; talon the stock and waste in dealing order
 # (waste bottom .. top, then stock top .. bottom); pos the number of those cards in the waste.
-State = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...],
-              tuple[int, ...], int]
+State = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...], tuple[int, ...], int]
 
 
 def _encode(t: Tableau) -> State:
     def num(card: str | None) -> int:
         return UNKNOWN if card is None else _INDEX[card]
 
-    cols = tuple((tuple(num(c) for c in col.down), tuple(num(c) for c in col.up))
-                 for col in t.columns)
+    cols = tuple((tuple(num(c) for c in col.down), tuple(num(c) for c in col.up)) for col in t.columns)
     found = tuple(len(t.foundations[s]) for s in SUITS)
     talon = tuple(num(c) for c in t.waste) + tuple(num(c) for c in reversed(t.stock))
     return cols, found, talon, len(t.waste)
@@ -100,8 +97,7 @@ def _safe(card: int, found: tuple[int, ...]) -> bool:
     if rank <= 2:
         return True
     a, b = _OPPOSITE[suit]
-    return (found[a] >= rank - 1 and found[b] >= rank - 1
-            and found[_OTHER_SAME_COLOUR[suit]] >= rank - 2)
+    return found[a] >= rank - 1 and found[b] >= rank - 1 and found[_OTHER_SAME_COLOUR[suit]] >= rank - 2
 
 
 def _reachable(talon: tuple[int, ...], pos: int, draw: int) -> list[int]:
@@ -126,8 +122,7 @@ Step = tuple[Any, ...]  # ("col_found", i) ("run", i, k, n) ("talon_found", card
 
 
 class _Search:
-    def __init__(self, draw: int, deadline: float, goal_reveal: bool, limit: int,
-                 rng: random.Random | None):
+    def __init__(self, draw: int, deadline: float, goal_reveal: bool, limit: int, rng: random.Random | None):
         self.draw = draw
         self.deadline = deadline
         self.goal_reveal = goal_reveal
@@ -163,14 +158,17 @@ class _Search:
         else:
             reach = {talon[i]: i for i in _reachable(talon, pos, self.draw) if talon[i] != UNKNOWN}
             where = reach.__getitem__
-        kings = any(c in reach for c in _KINGS) or any(
-            down and up and _RANK[up[0]] == 13 for down, up in cols)
+        kings = any(c in reach for c in _KINGS) or any(down and up and _RANK[up[0]] == 13 for down, up in cols)
         face_up = {c: (i, j) for i, (_, up) in enumerate(cols) for j, c in enumerate(up)}
         for i, (down, up) in enumerate(cols):
             if up and found[_SUIT[up[-1]]] == _RANK[up[-1]] - 1:
-                out.append((0 if len(up) == 1 and down else 1, [("col_found", i)],
-                            (_set_col(cols, i, down, up[:-1]), _bump(found, _SUIT[up[-1]], 1),
-                             talon, pos)))
+                out.append(
+                    (
+                        0 if len(up) == 1 and down else 1,
+                        [("col_found", i)],
+                        (_set_col(cols, i, down, up[:-1]), _bump(found, _SUIT[up[-1]], 1), talon, pos),
+                    )
+                )
         for k, (d2, u2) in enumerate(cols):
             if u2:
                 heads = [c for c in _ON[u2[-1]] if c in face_up]
@@ -192,23 +190,29 @@ class _Search:
             if found[suit] < 13 and card in reach:
                 idx = where(card)
                 npos = idx if self.draw == 3 else 0
-                out.append((1, [("talon_found", card)], (cols, _bump(found, suit, 1),
-                                                       talon[:idx] + talon[idx + 1:], npos)))
-        laid = [(card, k) for k, (_, u2) in enumerate(cols) if u2 for card in _ON[u2[-1]]
-                if card in reach and any(c in reach or c in face_up for c in _ON[card])]
+                out.append(
+                    (1, [("talon_found", card)], (cols, _bump(found, suit, 1), talon[:idx] + talon[idx + 1 :], npos))
+                )
+        laid = [
+            (card, k)
+            for k, (_, u2) in enumerate(cols)
+            if u2
+            for card in _ON[u2[-1]]
+            if card in reach and any(c in reach or c in face_up for c in _ON[card])
+        ]
         if empty is not None:
             laid += [(card, empty) for card in _KINGS if card in reach]
         for card, k in laid:
             idx = where(card)
             npos = idx if self.draw == 3 else 0
             d2, u2 = cols[k]
-            placed = (_set_col(cols, k, d2, u2 + (card,)), found, talon[:idx] + talon[idx + 1:],
-                      npos)
+            placed = (_set_col(cols, k, d2, u2 + (card,)), found, talon[:idx] + talon[idx + 1 :], npos)
             if _RANK[card] == 13:
                 out.append((4, [("talon_col", card, k)], placed))
             else:  # laid only to carry another card: both moves at once
-                out += [(4, [("talon_col", card, k), step], after)
-                        for step, after in self._carry(placed, k, card, kings)]
+                out += [
+                    (4, [("talon_col", card, k), step], after) for step, after in self._carry(placed, k, card, kings)
+                ]
         tops = {up[-1]: k for k, (_, up) in enumerate(cols) if up}
         for suit in range(4):
             n = found[suit]
@@ -216,14 +220,18 @@ class _Search:
                 continue
             card = suit * 13 + n - 1
             targets = [tops[c] for c in _UNDER[card] if c in tops]
-            if not targets or _safe(card, _bump(found, suit, -1)) \
-                    or not any(c in reach or c in face_up for c in _ON[card]):
+            if (
+                not targets
+                or _safe(card, _bump(found, suit, -1))
+                or not any(c in reach or c in face_up for c in _ON[card])
+            ):
                 continue
             for k in targets:
                 d2, u2 = cols[k]
                 placed = (_set_col(cols, k, d2, u2 + (card,)), _bump(found, suit, -1), talon, pos)
-                out += [(7, [("found_col", suit, k), step], after)
-                        for step, after in self._carry(placed, k, card, kings)]
+                out += [
+                    (7, [("found_col", suit, k), step], after) for step, after in self._carry(placed, k, card, kings)
+                ]
         if self.rng is None:
             out.sort(key=lambda x: x[0])
         else:
@@ -240,9 +248,17 @@ class _Search:
         for card in _ON[base]:
             if card in reach:
                 idx = talon.index(card)
-                out.append((("talon_col", card, k),
-                            (_set_col(cols, k, d2, u2 + (card,)), found,
-                             talon[:idx] + talon[idx + 1:], idx if self.draw == 3 else 0)))
+                out.append(
+                    (
+                        ("talon_col", card, k),
+                        (
+                            _set_col(cols, k, d2, u2 + (card,)),
+                            found,
+                            talon[:idx] + talon[idx + 1 :],
+                            idx if self.draw == 3 else 0,
+                        ),
+                    )
+                )
             for i, (down, up) in enumerate(cols):
                 if i != k and card in up:
                     j = up.index(card)
@@ -281,7 +297,7 @@ class _Search:
                     if self.draw == 3 or card not in talon:
                         continue
                     idx = talon.index(card)
-                    talon = talon[:idx] + talon[idx + 1:]
+                    talon = talon[:idx] + talon[idx + 1 :]
                     step = ("talon_found", card)
                 found = _bump(found, suit, 1)
                 steps.append(step)
@@ -318,8 +334,7 @@ class _Search:
                     continue
                 self.seen.add(key)
             self.nodes += 1
-            if self.nodes >= self.limit or (self.nodes & 255 == 0
-                                            and time.thread_time() > self.deadline):
+            if self.nodes >= self.limit or (self.nodes & 255 == 0 and time.thread_time() > self.deadline):
                 self.cut = True
                 return None
             path.append(moves + autos)
@@ -327,8 +342,9 @@ class _Search:
         return None
 
 
-def _run_priority(down: tuple[int, ...], up: tuple[int, ...], j: int, found: tuple[int, ...],
-                  kings: bool) -> int | None:
+def _run_priority(
+    down: tuple[int, ...], up: tuple[int, ...], j: int, found: tuple[int, ...], kings: bool
+) -> int | None:
     """The search priority of moving ``up[j:]`` to another column, None when not worth it."""
     if j == 0:
         if not down and not kings:
@@ -341,11 +357,11 @@ def _run_priority(down: tuple[int, ...], up: tuple[int, ...], j: int, found: tup
 
 
 def _bump(found: tuple[int, ...], suit: int, by: int) -> tuple[int, ...]:
-    return found[:suit] + (found[suit] + by,) + found[suit + 1:]
+    return found[:suit] + (found[suit] + by,) + found[suit + 1 :]
 
 
 def _set_col(cols: tuple, i: int, down: tuple[int, ...], up: tuple[int, ...]) -> tuple:
-    return cols[:i] + ((down, up),) + cols[i + 1:]
+    return cols[:i] + ((down, up),) + cols[i + 1 :]
 
 
 def hint(tableau: Tableau, budget_s: float = 2.0) -> Hint:
@@ -427,9 +443,10 @@ def _finish(t: Tableau) -> list[Any]:
     while not t.won:
         tops = {col.up[-1]: f"col{i}" for i, col in enumerate(t.columns) if col.up}
         talon = [c for c in t.stock + t.waste if c is not None]
-        card = min((c for c in list(tops) + talon
-                    if _RANK[_INDEX[c]] == len(t.foundations[SUITS[_SUIT[_INDEX[c]]]]) + 1),
-                   key=lambda c: _RANK[_INDEX[c]])
+        card = min(
+            (c for c in list(tops) + talon if _RANK[_INDEX[c]] == len(t.foundations[SUITS[_SUIT[_INDEX[c]]]]) + 1),
+            key=lambda c: _RANK[_INDEX[c]],
+        )
         if card in tops:
             move = Move(tops[card], "found")
             t.apply(move)

@@ -176,9 +176,7 @@ class TrickTable:
         return sum(t.points for t in self.tricks if t.winner in group)
 
 
-def deal_packets(
-    cards: Sequence[str], order: Sequence[int], sizes: Sequence[int]
-) -> list[list[list[str]]]:
+def deal_packets(cards: Sequence[str], order: Sequence[int], sizes: Sequence[int]) -> list[list[list[str]]]:
     """Deal ``cards`` from the top in rounds: round ``r`` gives ``sizes[r]`` cards to each seat of
     ``order``. Returns ``packets[r][seat]``."""
     seats = max(order) + 1

@@ -81,8 +81,7 @@ class BatailleReferee(RefereeAdapter):
             self.faces.pop(seat, None)
         if len(self.active) == 1:
             self.winners = list(self.active)
-            return rulings + [Ruling("bataille.game_over", {"players": seats_text(self.winners)},
-                                     "game_over")]
+            return rulings + [Ruling("bataille.game_over", {"players": seats_text(self.winners)}, "game_over")]
         if not self.fighters:  # the whole bataille ran out: the next player still in takes
             return rulings + self._takes(min(self.active, key=lambda s: (s - seat) % self.players))
         if len(self.fighters) == 1 and self.shown:  # the last fighter standing takes the pot
@@ -98,7 +97,11 @@ class BatailleReferee(RefereeAdapter):
 
     def status(self) -> Mapping[str, Any]:
         waiting = [s for s in self.fighters if s not in self.faces]
-        return {"to_act": waiting[0] if waiting else None, "scores": list(self.taken),
-                "fights": self.fights,
-                "over": bool(self.winners), "winners": list(self.winners),
-                "fighters": list(self.fighters)}
+        return {
+            "to_act": waiting[0] if waiting else None,
+            "scores": list(self.taken),
+            "fights": self.fights,
+            "over": bool(self.winners),
+            "winners": list(self.winners),
+            "fighters": list(self.fighters),
+        }

@@ -56,8 +56,13 @@ class QuizReferee(RefereeAdapter):
         return {str(v): str(v) for v in values}
 
     def observe(self, obs: Observation) -> list[Ruling]:
-        if (obs.kind != "confirmed" or obs.zone != "centre" or self.finished or self.question
-                or obs.card_id not in mathpairs.math_deck()):
+        if (
+            obs.kind != "confirmed"
+            or obs.zone != "centre"
+            or self.finished
+            or self.question
+            or obs.card_id not in mathpairs.math_deck()
+        ):
             return []
         card = mathpairs.card(obs.card_id)
         if card.id not in dict(self.level):  # a result, or a card of another level
@@ -80,8 +85,7 @@ class QuizReferee(RefereeAdapter):
 
     def _game_over(self) -> list[Ruling]:
         self.finished = True
-        return [Ruling(f"{self.domain}.game_over_points", {"points": " - ".join(map(str, self.points))},
-                       "game_over")]
+        return [Ruling(f"{self.domain}.game_over_points", {"points": " - ".join(map(str, self.points))}, "game_over")]
 
 
 class CacheCacheReferee(QuizReferee):
@@ -98,8 +102,7 @@ class CacheCacheReferee(QuizReferee):
     def inputs(self) -> list[InputSpec]:
         if self.finished or self.question is None:
             return []
-        return [InputSpec("answer", "cache_cache.input.answer", {"player": self.answerer + 1},
-                          self._value_choices())]
+        return [InputSpec("answer", "cache_cache.input.answer", {"player": self.answerer + 1}, self._value_choices())]
 
     def on_input(self, action: str, **params: Any) -> list[Ruling]:
         choice = str(params.get("choice", ""))
@@ -107,8 +110,7 @@ class CacheCacheReferee(QuizReferee):
             return [Ruling("cache_cache.input_not_now", {}, "reminder")]
         calc = mathpairs.card(self.question)
         answer = int(choice)
-        params = {"player": self.answerer + 1, "calculation": calc.expression, "value": calc.value,
-                  "answer": answer}
+        params = {"player": self.answerer + 1, "calculation": calc.expression, "value": calc.value, "answer": answer}
         self.held[self.asker] -= 1
         if answer == calc.value:
             self.points[self.answerer] += 1

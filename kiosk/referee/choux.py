@@ -26,9 +26,7 @@ class ChouxReferee(RefereeAdapter):
     game_id = "choux"
     seats_as_names = True
 
-    def __init__(
-        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
-    ) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> None:
         unknown = set(options or {}) - set(Choux.default_options)
         if unknown:
             raise ValueError(f"choux: unknown option(s) {sorted(unknown)}")
@@ -49,10 +47,7 @@ class ChouxReferee(RefereeAdapter):
     def opening(self) -> dict[str, int]:
         """Who is drawn from first (``giver``) and who starts (``player``), from the deal alone:
         one card at a time from the dealer's left, so the hand sizes are known."""
-        counts = [
-            len(h)
-            for h in deal(self.deck.ids, self.players, first=(self.dealer + 1) % self.players)
-        ]
+        counts = [len(h) for h in deal(self.deck.ids, self.players, first=(self.dealer + 1) % self.players)]
         holder = first_holder(counts, self.dealer)
         return {"player": (holder + 1) % self.players, "giver": holder}
 
@@ -72,9 +67,7 @@ class ChouxReferee(RefereeAdapter):
                 return self._puant(seat)
             return [Ruling("choux.never_pairs", {"player": seat, "card": CHOUX}, "violation")]
         loose = self.loose[seat]
-        if obs.card_id in loose or any(
-            obs.card_id in p for p in self.laid[seat] + self.unnamed[seat]
-        ):
+        if obs.card_id in loose or any(obs.card_id in p for p in self.laid[seat] + self.unnamed[seat]):
             return []
         partner = next((c for c in loose if is_pair(c, obs.card_id)), None)
         if partner is None:
@@ -98,9 +91,7 @@ class ChouxReferee(RefereeAdapter):
 
     def _lay(self, seat: int, pair: tuple[str, str]) -> list[Ruling]:
         self.laid[seat].append(pair)
-        rulings = [
-            Ruling("choux.pair", {"player": seat, "card_a": pair[0], "card_b": pair[1]}, "ok")
-        ]
+        rulings = [Ruling("choux.pair", {"player": seat, "card_a": pair[0], "card_b": pair[1]}, "ok")]
         if self.pairs_down() == ALL_PAIRS:
             rulings.append(Ruling("choux.all_pairs", {}, "info"))
         return rulings
@@ -147,9 +138,7 @@ class ChouxReferee(RefereeAdapter):
             for p in self.unnamed[s][:1]
         ]
         if self.pairs_down() == ALL_PAIRS:
-            specs += [
-                InputSpec("puant", "choux.input_puant", {"seat": s}) for s in range(self.players)
-            ]
+            specs += [InputSpec("puant", "choux.input_puant", {"seat": s}) for s in range(self.players)]
         return specs
 
     def status(self) -> Mapping[str, Any]:

@@ -33,9 +33,7 @@ class CompromisReferee(RefereeAdapter):
     game_id = "compromis"
     seats_as_names = True
 
-    def __init__(
-        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
-    ) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> None:
         unknown = set(options or {}) - set(Compromis.default_options)
         if unknown:
             raise ValueError(f"compromis: unknown option(s) {sorted(unknown)}")
@@ -90,19 +88,14 @@ class CompromisReferee(RefereeAdapter):
         cards = self.zones[f"seat{seat}"]
         if self.governed == seat and rank_of(card) == "K" and not self.king_shown:
             self.king_shown = True
-            return [Ruling("compromis.king_bonus", {"player": seat}, "score")] + self._score(
-                seat, 1
-            )
+            return [Ruling("compromis.king_bonus", {"player": seat}, "score")] + self._score(seat, 1)
         if len(cards) != GOVERNMENT or seat in self.judged or self.governed is not None:
             return []
         self.judged.add(seat)
         verdict = check_government(cards, self.deck)
         if not verdict.ok:
             self.skips[seat] += 1
-            wrong = [
-                Ruling(key, {"player": seat, **params}, "violation")
-                for key, params in verdict.problems
-            ]
+            wrong = [Ruling(key, {"player": seat, **params}, "violation") for key, params in verdict.problems]
             return wrong + [Ruling("compromis.gov_false", {"player": seat}, "violation")]
         self.governed = seat
         rulings = [
@@ -120,9 +113,7 @@ class CompromisReferee(RefereeAdapter):
         self.winner = seat
         last = min(self.scores)
         return [Ruling("compromis.match_won", {"player": seat}, "game_over")] + [
-            Ruling("compromis.frites", {"player": s}, "reminder")
-            for s in range(self.players)
-            if self.scores[s] == last
+            Ruling("compromis.frites", {"player": s}, "reminder") for s in range(self.players) if self.scores[s] == last
         ]
 
     def _aside(self, card: str) -> list[Ruling]:
@@ -188,9 +179,7 @@ class CompromisReferee(RefereeAdapter):
     def inputs(self) -> list[InputSpec]:
         if self.winner is not None:
             return []
-        specs = [
-            InputSpec("call", "compromis.input_call", {"seat": s}) for s in range(self.players)
-        ]
+        specs = [InputSpec("call", "compromis.input_call", {"seat": s}) for s in range(self.players)]
         if self.governed is not None:
             specs.append(InputSpec("next_round", "compromis.input_next_round"))
         return specs

@@ -62,17 +62,20 @@ class HuitReferee(RefereeAdapter):
         assert self.suit is not None
         if not fits(card, self.top, self.suit):
             self.wrong = card
-            return [Ruling("huit.does_not_fit", {"player": self.current + 1, "card": card,
-                                                 "top": self.top, "suit": SUIT_SYMBOLS[self.suit]},
-                           "violation")]
+            return [
+                Ruling(
+                    "huit.does_not_fit",
+                    {"player": self.current + 1, "card": card, "top": self.top, "suit": SUIT_SYMBOLS[self.suit]},
+                    "violation",
+                )
+            ]
         return self._laid(card)
 
     def _laid(self, card: str) -> list[Ruling]:
         seat = self.current
         self.top, self.suit, self.drew = card, card[-1], False
         self.counts[seat] -= 1
-        rulings = [Ruling("huit.played", {"player": seat + 1, "card": card,
-                                          "suit": SUIT_SYMBOLS[card[-1]]}, "ok")]
+        rulings = [Ruling("huit.played", {"player": seat + 1, "card": card, "suit": SUIT_SYMBOLS[card[-1]]}, "ok")]
         if self.counts[seat] <= 0:
             self.winner = seat
             return rulings + [Ruling("huit.wins", {"player": seat + 1}, "game_over")]
@@ -89,8 +92,7 @@ class HuitReferee(RefereeAdapter):
         if action == "suit" and self.naming and params.get("choice") in SUITS:
             self.suit, self.naming = params["choice"], False
             self.current = (seat + 1) % self.players
-            return [Ruling("huit.suit_named", {"player": seat + 1, "suit": SUIT_SYMBOLS[self.suit]},
-                           "info")]
+            return [Ruling("huit.suit_named", {"player": seat + 1, "suit": SUIT_SYMBOLS[self.suit]}, "info")]
         if action == "drew" and not self.naming and not self.drew and self.top is not None:
             self.counts[seat] += 1
             self.drew = True
@@ -106,15 +108,17 @@ class HuitReferee(RefereeAdapter):
             return []
         player = {"player": self.current + 1}
         if self.naming:
-            return [InputSpec("suit", "huit.input_suit", player,
-                              {s: f"huit.suit_{s}" for s in SUITS})]
+            return [InputSpec("suit", "huit.input_suit", player, {s: f"huit.suit_{s}" for s in SUITS})]
         if self.drew:
             return [InputSpec("pass", "huit.input_pass", player)]
         return [InputSpec("drew", "huit.input_drew", player)]
 
     def status(self) -> Mapping[str, Any]:
-        return {"to_act": None if self.winner is not None else self.current,
-                "scores": [int(s == self.winner) for s in range(self.players)],
-                "over": self.winner is not None,
-                "winners": [] if self.winner is None else [self.winner],
-                "hand_counts": list(self.counts), "suit": self.suit}
+        return {
+            "to_act": None if self.winner is not None else self.current,
+            "scores": [int(s == self.winner) for s in range(self.players)],
+            "over": self.winner is not None,
+            "winners": [] if self.winner is None else [self.winner],
+            "hand_counts": list(self.counts),
+            "suit": self.suit,
+        }

@@ -84,20 +84,25 @@ class KakkerlakkenReferee(RefereeAdapter):
             return []
         if f is None:
             others = [s for s in range(self.players) if s != self.starter]
-            return [InputSpec("offer", "kakkerlakken.input.offer", {"player": self.starter + 1},
-                              self._seat_choices(others)),
-                    InputSpec("empty_hand", "kakkerlakken.input.empty_hand", {"player": self.starter + 1})]
+            return [
+                InputSpec(
+                    "offer", "kakkerlakken.input.offer", {"player": self.starter + 1}, self._seat_choices(others)
+                ),
+                InputSpec("empty_hand", "kakkerlakken.input.empty_hand", {"player": self.starter + 1}),
+            ]
         if f.receiver is None or f.claim is None:
-            return [InputSpec("claim", "kakkerlakken.input.claim", {"player": f.giver + 1},
-                              self._species_choices())]
+            return [InputSpec("claim", "kakkerlakken.input.claim", {"player": f.giver + 1}, self._species_choices())]
         if f.says_true is not None:
             return []  # waiting for the card to be turned over
-        specs = [InputSpec("judge", "kakkerlakken.input.true", {"says_true": True}),
-                 InputSpec("judge", "kakkerlakken.input.false", {"says_true": False})]
+        specs = [
+            InputSpec("judge", "kakkerlakken.input.true", {"says_true": True}),
+            InputSpec("judge", "kakkerlakken.input.false", {"says_true": False}),
+        ]
         targets = pass_targets(self.players, f.seen, f.receiver)
         if targets:
-            specs.append(InputSpec("pass", "kakkerlakken.input.pass", {"player": f.receiver + 1},
-                                   self._seat_choices(targets)))
+            specs.append(
+                InputSpec("pass", "kakkerlakken.input.pass", {"player": f.receiver + 1}, self._seat_choices(targets))
+            )
         return specs
 
     def _to_act(self) -> int | None:
@@ -134,10 +139,19 @@ class KakkerlakkenReferee(RefereeAdapter):
             return []
         if action == "claim" and f is not None and choice in self.species:
             f.claim = choice
-            return [Ruling("kakkerlakken.offered", {"player": f.giver + 1, "receiver": (f.receiver or 0) + 1,
-                                                    "species": choice})]
-        if action == "pass" and f is not None and f.receiver is not None and choice.isdigit() \
-                and int(choice) in pass_targets(self.players, f.seen, f.receiver):
+            return [
+                Ruling(
+                    "kakkerlakken.offered",
+                    {"player": f.giver + 1, "receiver": (f.receiver or 0) + 1, "species": choice},
+                )
+            ]
+        if (
+            action == "pass"
+            and f is not None
+            and f.receiver is not None
+            and choice.isdigit()
+            and int(choice) in pass_targets(self.players, f.seen, f.receiver)
+        ):
             f.seen.add(f.receiver)
             f.giver, f.receiver, f.claim = f.receiver, int(choice), None
             return []
@@ -178,8 +192,11 @@ class KakkerlakkenReferee(RefereeAdapter):
         right = who == f.giver
         self.flight, self.taker = None, who
         params = {"player": f.receiver + 1, "species": species, "claim": f.claim, "taker": who + 1}
-        return [Ruling("kakkerlakken.judged_right" if right else "kakkerlakken.judged_wrong", params,
-                       "ok" if right else "info")]
+        return [
+            Ruling(
+                "kakkerlakken.judged_right" if right else "kakkerlakken.judged_wrong", params, "ok" if right else "info"
+            )
+        ]
 
     def _lay(self, seat: int, species: str) -> list[Ruling]:
         out: list[Ruling] = []
@@ -193,10 +210,15 @@ class KakkerlakkenReferee(RefereeAdapter):
         lost = losing_species(cards, self.limit)
         if lost is not None:
             self.loser = seat
-            return out + [Ruling("kakkerlakken.loses_species",
-                                 {"player": seat + 1, "species": lost, "count": self.front[seat][lost]},
-                                 "game_over")]
+            return out + [
+                Ruling(
+                    "kakkerlakken.loses_species",
+                    {"player": seat + 1, "species": lost, "count": self.front[seat][lost]},
+                    "game_over",
+                )
+            ]
         if count == self.limit - 1:
-            out.append(Ruling("kakkerlakken.warning", {"player": seat + 1, "species": species, "count": count},
-                              "reminder"))
+            out.append(
+                Ruling("kakkerlakken.warning", {"player": seat + 1, "species": species, "count": count}, "reminder")
+            )
         return out

@@ -78,12 +78,7 @@ class KlaverjassenReferee(TrickReferee):
         self.bidding = TrumpBidding(self.dealer, mode) if mode == "obligatory" else None
 
     def _elsewhere(self, obs: Observation) -> list[Ruling]:
-        if (
-            obs.kind == "confirmed"
-            and obs.zone == "centre"
-            and self.phase == "trump"
-            and self.bidding is None
-        ):
+        if obs.kind == "confirmed" and obs.zone == "centre" and self.phase == "trump" and self.bidding is None:
             self.bidding = TrumpBidding(self.dealer, "turned", obs.card_id)
             return [
                 Ruling(
@@ -99,9 +94,7 @@ class KlaverjassenReferee(TrickReferee):
         if self.phase == "claim":  # the next card is laid: the roem was not claimed
             out += self._settle_claim(False)
             if self.phase != "play":  # that was the deal's last trick
-                return out + [
-                    Ruling("klaverjassen.not_playing_now", {"player": seat + 1}, "reminder")
-                ]
+                return out + [Ruling("klaverjassen.not_playing_now", {"player": seat + 1}, "reminder")]
         rules = duties(self.table.plays, self.trump, self.options["variant"])
         new = self.prover.record(self.table.trick_number, seat, card, rules)
         self.seen.add(card)
@@ -138,9 +131,7 @@ class KlaverjassenReferee(TrickReferee):
         return out + self._end_deal() if len(self.seen) == len(PIQUET) else out
 
     def _end_deal(self) -> list[Ruling]:
-        assert (
-            self.table is not None and self.bidding is not None and self.bidding.chooser is not None
-        )
+        assert self.table is not None and self.bidding is not None and self.bidding.chooser is not None
         offender = self.prover.first_offender()
         renege_team = None if offender is None else team(offender)
         result = score_deal(

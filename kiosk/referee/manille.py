@@ -274,10 +274,7 @@ def _play_deal(
 ) -> set[tuple[int, int, str]]:
     """Play one deal before the referee (piles, reveals, take-backs); returns the reneges made."""
     hands = [set(h) for h in dealt["hand"]]
-    piles = [
-        [[h, v] for h, v in zip(dealt["hidden"][s], dealt["visible"][s], strict=True)]
-        for s in range(PLAYERS)
-    ]
+    piles = [[[h, v] for h, v in zip(dealt["hidden"][s], dealt["visible"][s], strict=True)] for s in range(PLAYERS)]
     face_down = {c for s in range(PLAYERS) for c in dealt["hidden"][s]}
     made: set[tuple[int, int, str]] = set()
     deals = len(ref.log)

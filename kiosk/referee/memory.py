@@ -60,8 +60,9 @@ class MemoryReferee(RefereeAdapter):
             a, b = self.no_pair
             author = (self.player - 1) % self.players  # the turn passed when they left the centre
             self.error, self.no_pair = (author, a, b), None
-            return [Ruling("memory.false_pair_kept", {"player": author + 1, **mathpairs.pair_params(a, b)},
-                           "violation")]
+            return [
+                Ruling("memory.false_pair_kept", {"player": author + 1, **mathpairs.pair_params(a, b)}, "violation")
+            ]
         return []
 
     def _centre(self, obs: Observation) -> list[Ruling]:
@@ -75,8 +76,9 @@ class MemoryReferee(RefereeAdapter):
             self.verdict = mathpairs.is_pair(a, b)
             self.turned = (a, b)
             params = {"player": self.player + 1, **mathpairs.pair_params(a, b)}
-            return [Ruling("memory.pair" if self.verdict else "memory.no_pair", params,
-                           "ok" if self.verdict else "info")]
+            return [
+                Ruling("memory.pair" if self.verdict else "memory.no_pair", params, "ok" if self.verdict else "info")
+            ]
         if obs.card_id not in self.face_up:
             return []
         self.face_up.remove(obs.card_id)
@@ -92,8 +94,13 @@ class MemoryReferee(RefereeAdapter):
             self.found += 1
             if self.found == self.total:
                 self.result = "finished"
-                return [Ruling("memory.game_over_cards",
-                               {"players": " ".join(str(w + 1) for w in self._winners())}, "game_over")]
+                return [
+                    Ruling(
+                        "memory.game_over_cards",
+                        {"players": " ".join(str(w + 1) for w in self._winners())},
+                        "game_over",
+                    )
+                ]
             return [Ruling("memory.play_again", {"player": self.player + 1})]
         self.verdict, self.no_pair = None, self.turned
         self.player = (self.player + 1) % self.players
@@ -103,9 +110,15 @@ class MemoryReferee(RefereeAdapter):
         if self.result or self.error is None:
             return []
         author = self.error[0]
-        return [InputSpec("spotted", "memory.input.spotted", {"player": author + 1},
-                          {str(s): f"mathpairs.seat_{s + 1}" for s in range(self.players) if s != author}),
-                InputSpec("unspotted", "memory.input.unspotted", {"player": author + 1})]
+        return [
+            InputSpec(
+                "spotted",
+                "memory.input.spotted",
+                {"player": author + 1},
+                {str(s): f"mathpairs.seat_{s + 1}" for s in range(self.players) if s != author},
+            ),
+            InputSpec("unspotted", "memory.input.unspotted", {"player": author + 1}),
+        ]
 
     def on_input(self, action: str, **params: Any) -> list[Ruling]:
         choice = str(params.get("choice", ""))
@@ -121,8 +134,13 @@ class MemoryReferee(RefereeAdapter):
         self.cards[spotter] += self.cards[author]
         self.cards[author] = 0
         self.error = None
-        return [Ruling("memory.error_spotted", {"spotter": spotter + 1, "player": author + 1,
-                                                **mathpairs.pair_params(a, b)}, "violation")]
+        return [
+            Ruling(
+                "memory.error_spotted",
+                {"spotter": spotter + 1, "player": author + 1, **mathpairs.pair_params(a, b)},
+                "violation",
+            )
+        ]
 
     def _winners(self) -> list[int]:
         best = max(self.cards)

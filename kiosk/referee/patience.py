@@ -43,10 +43,8 @@ class PatienceReferee(RefereeAdapter):
     @classmethod
     def layout(cls, players: int = 1) -> Layout:
         zones = [Zone("stock", (0.02, 0.03, 0.14, 0.30)), Zone("waste", (0.16, 0.03, 0.30, 0.30))]
-        zones += [Zone(f"found{i}", (0.44 + i * 0.14, 0.03, 0.56 + i * 0.14, 0.30))
-                  for i in range(4)]
-        zones += [Zone(f"col{i}", (0.02 + i * 0.14, 0.34, 0.14 + i * 0.14, 0.98))
-                  for i in range(COLUMNS)]
+        zones += [Zone(f"found{i}", (0.44 + i * 0.14, 0.03, 0.56 + i * 0.14, 0.30)) for i in range(4)]
+        zones += [Zone(f"col{i}", (0.02 + i * 0.14, 0.34, 0.14 + i * 0.14, 0.98)) for i in range(COLUMNS)]
         return Layout(tuple(zones))
 
     def _where(self, card: str) -> tuple[str, int] | None:
@@ -115,8 +113,7 @@ class PatienceReferee(RefereeAdapter):
         if col.up or not col.down:
             return [Ruling("patience.unexpected", {"card": card}, "violation")]
         if col.down[-1] not in (None, card):
-            return [Ruling("patience.told_otherwise", {"card": card, "told": col.down[-1]},
-                           "violation")]
+            return [Ruling("patience.told_otherwise", {"card": card, "told": col.down[-1]}, "violation")]
         self.tableau.reveal(index, card)
         return []
 
@@ -157,8 +154,7 @@ class PatienceReferee(RefereeAdapter):
         else:
             return [Ruling("patience.input_not_now", {}, "reminder")]
         clash = [c for c in cards if self._known(c) and c not in pile]
-        if len(cards) != len(pile) or clash or any(
-                k not in (None, c) for k, c in zip(pile, cards, strict=True)):
+        if len(cards) != len(pile) or clash or any(k not in (None, c) for k, c in zip(pile, cards, strict=True)):
             return [Ruling("patience.tell_refused", {"place": place}, "violation")]
         pile[:] = cards
         return [Ruling("patience.told", {"place": place, "count": len(cards)}, "info")]
@@ -186,6 +182,10 @@ class PatienceReferee(RefereeAdapter):
     def status(self) -> Mapping[str, Any]:
         won = self.tableau.won
         home = self.tableau.foundation_count()
-        return {"to_act": None if won else 0, "scores": [home], "over": won,
-                "winners": [0] if won else [],
-                "foundations": {s: len(self.tableau.foundations[s]) for s in SUITS}}
+        return {
+            "to_act": None if won else 0,
+            "scores": [home],
+            "over": won,
+            "winners": [0] if won else [],
+            "foundations": {s: len(self.tableau.foundations[s]) for s in SUITS},
+        }

@@ -80,16 +80,25 @@ class PouilleuxReferee(RefereeAdapter):
         everyone = list(range(self.players))
         if self.phase == "play" and self.error is not None:
             author = self.error[0]
-            return [InputSpec("spotted", "pouilleux.input.spotted", {"player": author + 1},
-                              self._seats([s for s in everyone if s != author])),
-                    InputSpec("unspotted", "pouilleux.input.unspotted", {"player": author + 1})]
+            return [
+                InputSpec(
+                    "spotted",
+                    "pouilleux.input.spotted",
+                    {"player": author + 1},
+                    self._seats([s for s in everyone if s != author]),
+                ),
+                InputSpec("unspotted", "pouilleux.input.unspotted", {"player": author + 1}),
+            ]
         if self.phase == "play":
-            return [InputSpec("out", "pouilleux.input.out", {},
-                              self._seats([s for s in everyone if s not in self.out])),
-                    InputSpec("unfinishable", "pouilleux.input.unfinishable")]
+            return [
+                InputSpec("out", "pouilleux.input.out", {}, self._seats([s for s in everyone if s not in self.out])),
+                InputSpec("unfinishable", "pouilleux.input.unfinishable"),
+            ]
         if self.phase == "search":
-            return [InputSpec("found", "pouilleux.input.found", {}, self._seats(everyone)),
-                    InputSpec("calculator", "pouilleux.input.calculator")]
+            return [
+                InputSpec("found", "pouilleux.input.found", {}, self._seats(everyone)),
+                InputSpec("calculator", "pouilleux.input.calculator"),
+            ]
         if self.phase == "author":
             return [InputSpec("author", "pouilleux.input.author", {}, self._seats(everyone))]
         return []
@@ -146,8 +155,12 @@ class PouilleuxReferee(RefereeAdapter):
         return out + self._close_round(self.round_points)
 
     def _ask_author(self) -> list[Ruling]:
-        wrong = [(zone, p) for zone in sorted(self.watcher.pairs) for p in self.watcher.laid(zone)
-                 if not mathpairs.is_pair(*p)]
+        wrong = [
+            (zone, p)
+            for zone in sorted(self.watcher.pairs)
+            for p in self.watcher.laid(zone)
+            if not mathpairs.is_pair(*p)
+        ]
         if self.finder is None and wrong:  # the calculator points at a wrong pair it sees
             zone, _ = wrong[0]
             return self._settle_search(int(zone.removeprefix("seat")))
@@ -170,8 +183,9 @@ class PouilleuxReferee(RefereeAdapter):
         if self.rounds_played >= self.options["rounds"]:
             self.phase = "over"
             self.round_points = [0] * self.players
-            return [Ruling("pouilleux.match_over", {"players": " ".join(str(w + 1) for w in self._winners())},
-                           "game_over")]
+            return [
+                Ruling("pouilleux.match_over", {"players": " ".join(str(w + 1) for w in self._winners())}, "game_over")
+            ]
         self._new_round()
         dealer = (self.options["dealer"] + self.rounds_played) % self.players
         return [Ruling("pouilleux.new_round", {"dealer": dealer + 1})]

@@ -50,8 +50,7 @@ class PresidentReferee(RefereeAdapter):
 
     def observe(self, obs: Observation) -> list[Ruling]:
         card = obs.card_id
-        if obs.kind != "confirmed" or obs.zone != "centre" or self.over \
-                or card in self.pending or card in self.played:
+        if obs.kind != "confirmed" or obs.zone != "centre" or self.over or card in self.pending or card in self.played:
             return []
         if card.startswith("JK"):
             return [Ruling("president.manneken_out", {"card": card}, "violation")]
@@ -76,12 +75,16 @@ class PresidentReferee(RefereeAdapter):
         self.previous, self.last_player, self.passes = cards, seat, 0
         self.played.update(cards)
         self.counts[seat] -= len(cards)
-        rulings = [Ruling("president.combo_ok", {"player": seat + 1, "count": len(cards),
-                                                  "value": parse_standard_id(cards[0])[0]}, "ok")]
+        rulings = [
+            Ruling(
+                "president.combo_ok",
+                {"player": seat + 1, "count": len(cards), "value": parse_standard_id(cards[0])[0]},
+                "ok",
+            )
+        ]
         if self.counts[seat] <= 0:
             self.finished.append(seat)
-            rulings.append(Ruling("president.out", {"player": seat + 1,
-                                                    "place": len(self.finished)}, "info"))
+            rulings.append(Ruling("president.out", {"player": seat + 1, "place": len(self.finished)}, "info"))
             if len(self.finished) == self.players - 1:
                 return rulings + self._end_round()
         self.current = self._next_in(seat)
@@ -99,20 +102,18 @@ class PresidentReferee(RefereeAdapter):
         president = self.finished[0]
         self.titles[president] += 1
         self.round += 1
-        rulings = [Ruling("president.roles", {"president": president + 1,
-                                              "balayeur": balayeur + 1}, "score")]
+        rulings = [Ruling("president.roles", {"president": president + 1, "balayeur": balayeur + 1}, "score")]
         if self.round >= self.options["rounds"]:
             self.over = True
             best = max(self.titles)
             winners = [s for s in range(self.players) if self.titles[s] == best]
-            return rulings + [Ruling("president.game_over", {"players": seats_text(winners)},
-                                     "game_over")]
+            return rulings + [Ruling("president.game_over", {"players": seats_text(winners)}, "game_over")]
         self._new_round(dealer=balayeur)
-        rulings.append(Ruling("president.give_best_card", {"player": balayeur + 1,
-                                                           "to": president + 1}, "reminder"))
+        rulings.append(Ruling("president.give_best_card", {"player": balayeur + 1, "to": president + 1}, "reminder"))
         if self.options["president_gives_back"]:
-            rulings.append(Ruling("president.give_back_reminder", {"player": president + 1,
-                                                                   "to": balayeur + 1}, "reminder"))
+            rulings.append(
+                Ruling("president.give_back_reminder", {"player": president + 1, "to": balayeur + 1}, "reminder")
+            )
         return rulings
 
     def on_input(self, action: str, **params: Any) -> list[Ruling]:
@@ -124,8 +125,7 @@ class PresidentReferee(RefereeAdapter):
             return [Ruling("president.input_not_now", {}, "reminder")]
         rulings = self._close() if self.pending and self.previous is None else []
         if self.previous is None:
-            return rulings + [Ruling("president.must_lead", {"player": self.current + 1},
-                                     "violation")]
+            return rulings + [Ruling("president.must_lead", {"player": self.current + 1}, "violation")]
         seat = self.current
         self.pending = []
         self.passes += 1
@@ -138,8 +138,7 @@ class PresidentReferee(RefereeAdapter):
         assert leader is not None
         self.previous, self.passes = None, 0
         self.current = leader if self.counts[leader] > 0 else self._next_in(leader)
-        return rulings + [Ruling("president.trick_won", {"player": leader + 1,
-                                                         "next": self.current + 1}, "info")]
+        return rulings + [Ruling("president.trick_won", {"player": leader + 1, "next": self.current + 1}, "info")]
 
     def inputs(self) -> list[InputSpec]:
         if self.over:
@@ -151,7 +150,11 @@ class PresidentReferee(RefereeAdapter):
         return specs
 
     def status(self) -> Mapping[str, Any]:
-        return {"to_act": None if self.over else self.current, "scores": list(self.titles),
-                "over": self.over, "winners": [s for s in range(self.players)
-                                               if self.over and self.titles[s] == max(self.titles)],
-                "hand_counts": list(self.counts), "round": self.round + 1}
+        return {
+            "to_act": None if self.over else self.current,
+            "scores": list(self.titles),
+            "over": self.over,
+            "winners": [s for s in range(self.players) if self.over and self.titles[s] == max(self.titles)],
+            "hand_counts": list(self.counts),
+            "round": self.round + 1,
+        }

@@ -32,11 +32,13 @@ class RectoVersoReferee(QuizReferee):
         if self.finished or self.question is None:
             return []
         if self.announced is None:
-            return [InputSpec("announce", "recto_verso.input.announce", {"player": self.asker + 1},
-                              self._value_choices())]
-        return [InputSpec("exact", "recto_verso.input.exact", {"player": self.answerer + 1}),
-                InputSpec("false", "recto_verso.input.false", {"player": self.answerer + 1},
-                          self._value_choices())]
+            return [
+                InputSpec("announce", "recto_verso.input.announce", {"player": self.asker + 1}, self._value_choices())
+            ]
+        return [
+            InputSpec("exact", "recto_verso.input.exact", {"player": self.answerer + 1}),
+            InputSpec("false", "recto_verso.input.false", {"player": self.answerer + 1}, self._value_choices()),
+        ]
 
     def on_input(self, action: str, **params: Any) -> list[Ruling]:
         choice = str(params.get("choice", ""))
@@ -45,8 +47,16 @@ class RectoVersoReferee(QuizReferee):
             return [Ruling("recto_verso.input_not_now", {}, "reminder")]
         if action == "announce":
             self.announced = int(choice)
-            return [Ruling("recto_verso.announced", {"player": self.asker + 1, "answer": self.announced,
-                                                     "calculation": mathpairs.card(self.question or "").expression})]
+            return [
+                Ruling(
+                    "recto_verso.announced",
+                    {
+                        "player": self.asker + 1,
+                        "answer": self.announced,
+                        "calculation": mathpairs.card(self.question or "").expression,
+                    },
+                )
+            ]
         return self._validate(action == "exact", int(choice) if choice.isdigit() else None)
 
     def _validate(self, exact: bool, given: int | None) -> list[Ruling]:
@@ -56,10 +66,20 @@ class RectoVersoReferee(QuizReferee):
         asker_points, validator_points = points(result, self.announced, exact, given)
         self.points[self.asker] += asker_points
         self.points[self.answerer] += validator_points
-        out = [Ruling("recto_verso.turned", {
-            "calculation": calc.expression, "value": result, "asker": self.asker + 1,
-            "asker_points": asker_points, "validator": self.answerer + 1,
-            "validator_points": validator_points}, "score")]
+        out = [
+            Ruling(
+                "recto_verso.turned",
+                {
+                    "calculation": calc.expression,
+                    "value": result,
+                    "asker": self.asker + 1,
+                    "asker_points": asker_points,
+                    "validator": self.answerer + 1,
+                    "validator_points": validator_points,
+                },
+                "score",
+            )
+        ]
         self.left -= 1
         self.announced = None
         self._next_question()

@@ -50,9 +50,7 @@ class Renege:
         )
 
 
-def breach(
-    card: str, known: Iterable[str], duties: Sequence[Duty]
-) -> tuple[Duty, tuple[str, ...]] | None:
+def breach(card: str, known: Iterable[str], duties: Sequence[Duty]) -> tuple[Duty, tuple[str, ...]] | None:
     """The duty ``card`` breaks when the player certainly held ``known`` (card included), with
     the cards that prove it; None when the known cards do not prove a renege."""
     known = tuple(known)
@@ -205,11 +203,7 @@ class TrickReferee(RefereeAdapter):
                 )
             ]
         out = self._accept(seat, obs.card_id)
-        while (
-            self.phase in self.play_phases
-            and self.table is not None
-            and self.table.to_play in self.pending
-        ):
+        while self.phase in self.play_phases and self.table is not None and self.table.to_play in self.pending:
             nxt = self.table.to_play
             out += self._accept(nxt, self.pending.pop(nxt))
         return out
@@ -275,8 +269,11 @@ class TrickReferee(RefereeAdapter):
 
     def _dealer_spec(self) -> InputSpec:
         """The picker of who deals: the camera cannot see it."""
-        return InputSpec("dealer", f"{self.game_id}.input_dealer",
-                         choices={str(s): f"{self.game_id}.seat_{s + 1}" for s in range(self.players)})
+        return InputSpec(
+            "dealer",
+            f"{self.game_id}.input_dealer",
+            choices={str(s): f"{self.game_id}.seat_{s + 1}" for s in range(self.players)},
+        )
 
     def _set_dealer(self, params: Mapping[str, Any]) -> bool:
         """Take the dealer the picker sent; False (nothing changed) for anything else."""

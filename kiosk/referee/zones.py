@@ -62,8 +62,9 @@ def seat_positions(players: int) -> list[tuple[float, float]]:
     return out
 
 
-def seats_layout(players: int, centre: tuple[str, ...] = ("centre",),
-                 seat_size: tuple[float, float] | None = None) -> Layout:
+def seats_layout(
+    players: int, centre: tuple[str, ...] = ("centre",), seat_size: tuple[float, float] | None = None
+) -> Layout:
     """One zone per seat around the mat, plus named zones side by side in the middle.
 
     ``centre=("draw", "discard")`` splits the middle into a draw pile and a discard pile. Seat
@@ -75,8 +76,12 @@ def seats_layout(players: int, centre: tuple[str, ...] = ("centre",),
     half_w, half_h = seat_size[0] / 2, seat_size[1] / 2
     zones: list[Zone] = []
     for seat, (cx, cy) in enumerate(seat_positions(players)):
-        zones.append(Zone(f"seat{seat}", (max(0.0, cx - half_w), max(0.0, cy - half_h),
-                                          min(1.0, cx + half_w), min(1.0, cy + half_h))))
+        zones.append(
+            Zone(
+                f"seat{seat}",
+                (max(0.0, cx - half_w), max(0.0, cy - half_h), min(1.0, cx + half_w), min(1.0, cy + half_h)),
+            )
+        )
     n = len(centre)
     width = 0.36 / max(n, 1)
     for i, name in enumerate(centre):

@@ -19,9 +19,7 @@ from kiosk.render.text import draw_fitted
 RGB = tuple[int, int, int]
 
 
-def _legs(
-    xs: tuple[float, ...], y: float, reach: float, width: float, bend: float = 8
-) -> list[Shape]:
+def _legs(xs: tuple[float, ...], y: float, reach: float, width: float, bend: float = 8) -> list[Shape]:
     """Pairs of jointed insect legs leaving the body at ``xs`` (left and right of x = 50)."""
     out: list[Shape] = []
     for x in xs:

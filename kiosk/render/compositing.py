@@ -82,9 +82,7 @@ def composite_card(
     if x1 <= x0 or y1 <= y0:
         return x0, y0, np.zeros((0, 0), np.uint8)
     # Pixel centres: the face's outer edge is at -0.5 and fw - 0.5.
-    src = np.array(
-        [[-0.5, -0.5], [fw - 0.5, -0.5], [fw - 0.5, fh - 0.5], [-0.5, fh - 0.5]], np.float32
-    )
+    src = np.array([[-0.5, -0.5], [fw - 0.5, -0.5], [fw - 0.5, fh - 0.5], [-0.5, fh - 0.5]], np.float32)
     m = cv2.getPerspectiveTransform(src, corners - np.array([x0, y0], np.float32))
     warped = cv2.warpPerspective(
         face,
@@ -98,12 +96,8 @@ def composite_card(
     roi = canvas[y0:y1, x0:x1]
     if shadow is not None:
         dx, dy, blur, strength = shadow
-        shifted = cv2.warpAffine(
-            alpha, np.array([[1, 0, dx], [0, 1, dy]], np.float32), (x1 - x0, y1 - y0)
-        )
-        soft = cv2.GaussianBlur(shifted, (0, 0), max(0.5, blur)).astype(np.float32) * np.float32(
-            strength / 255.0
-        )
+        shifted = cv2.warpAffine(alpha, np.array([[1, 0, dx], [0, 1, dy]], np.float32), (x1 - x0, y1 - y0))
+        soft = cv2.GaussianBlur(shifted, (0, 0), max(0.5, blur)).astype(np.float32) * np.float32(strength / 255.0)
         roi[:] = cv2.blendLinear(roi, np.zeros_like(roi), 1.0 - soft, soft)
     a = alpha.astype(np.float32) * np.float32(1.0 / 255.0)
     roi[:] = cv2.blendLinear(np.ascontiguousarray(warped[:, :, :3]), roi, a, 1.0 - a)
@@ -118,9 +112,7 @@ def _noise_bank(h: int, w: int, sigma: float) -> np.ndarray:
     """A fixed int16 field of Gaussian noise, bigger than the frame, sliced at random offsets:
     drawing fresh noise for every frame would cost more than the rest of the scene."""
     rng = np.random.default_rng(12345)
-    return np.round(rng.standard_normal((h + 64, w + 64, 3), dtype=np.float32) * sigma).astype(
-        np.int16
-    )
+    return np.round(rng.standard_normal((h + 64, w + 64, 3), dtype=np.float32) * sigma).astype(np.int16)
 
 
 def lighting_gain(rng: np.random.Generator, size: tuple[int, int], strength: float) -> np.ndarray:
@@ -145,9 +137,7 @@ def glare(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
         int(rng.integers(3, max(4, small.shape[1] // 6))),
         int(rng.integers(2, max(3, small.shape[0] // 6))),
     )
-    cv2.ellipse(
-        small, (cx, cy), axes, float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(60, 160)), -1
-    )
+    cv2.ellipse(small, (cx, cy), axes, float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(60, 160)), -1)
     blurred = cv2.GaussianBlur(small, (0, 0), max(axes) * 0.6 + 1)
     return cv2.resize(blurred, (w, h), interpolation=cv2.INTER_LINEAR)
 
@@ -168,9 +158,7 @@ def camera_effects(img: np.ndarray, rng: np.random.Generator, strength: float = 
         length = int(rng.integers(3, 8))
         kernel = np.zeros((length, length), np.float32)
         kernel[length // 2, :] = 1.0 / length
-        rot = cv2.getRotationMatrix2D(
-            ((length - 1) / 2, (length - 1) / 2), float(rng.uniform(0, 180)), 1.0
-        )
+        rot = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), float(rng.uniform(0, 180)), 1.0)
         out = cv2.filter2D(out, -1, cv2.warpAffine(kernel, rot, (length, length)))
     level = float(rng.uniform(1 - 0.3 * strength, 1 + 0.15 * strength))
     grid = 1.0 + (rng.random((3, 4, 1), dtype=np.float32) - 0.5) * np.float32(0.7 * strength)
@@ -193,9 +181,7 @@ def camera_effects(img: np.ndarray, rng: np.random.Generator, strength: float = 
     return out
 
 
-def _paint(
-    canvas: np.ndarray, mask: np.ndarray, colour: np.ndarray, shade: np.ndarray | None = None
-) -> None:
+def _paint(canvas: np.ndarray, mask: np.ndarray, colour: np.ndarray, shade: np.ndarray | None = None) -> None:
     """Blend ``colour`` (BGR) into ``canvas`` where ``mask`` (uint8) is set; ``shade`` is a coarse
     grid of brightness factors spread smoothly over the painted area."""
     x0, y0, bw, bh = cv2.boundingRect(mask)
@@ -210,16 +196,12 @@ def _paint(
     roi[:] = cv2.blendLinear(paint, roi, a, 1.0 - a)
 
 
-def _soft_shadow(
-    mask: np.ndarray, offset: tuple[int, int], blur: float, strength: float
-) -> np.ndarray:
+def _soft_shadow(mask: np.ndarray, offset: tuple[int, int], blur: float, strength: float) -> np.ndarray:
     """``mask`` shifted by ``offset`` and blurred, scaled to ``strength``; blurred at 1/4 scale."""
     h, w = mask.shape
     dx, dy = offset
     small = cv2.resize(mask, (w // 4 + 1, h // 4 + 1), interpolation=cv2.INTER_AREA)
-    small = cv2.warpAffine(
-        small, np.array([[1, 0, dx / 4], [0, 1, dy / 4]], np.float32), small.shape[::-1]
-    )
+    small = cv2.warpAffine(small, np.array([[1, 0, dx / 4], [0, 1, dy / 4]], np.float32), small.shape[::-1])
     small = cv2.GaussianBlur(small, (0, 0), max(0.5, blur / 4))
     return cv2.resize((small * strength).astype(np.uint8), (w, h), interpolation=cv2.INTER_LINEAR)
 
@@ -290,9 +272,7 @@ def draw_hand(
             _soft_shadow(mask, (int(palm * 0.1), int(palm * 0.15)), palm * 0.1, 0.45),
             np.zeros(3),
         )
-    tone = np.array(SKIN_TONES[int(rng.integers(len(SKIN_TONES)))], np.float32) * rng.uniform(
-        0.85, 1.1
-    )
+    tone = np.array(SKIN_TONES[int(rng.integers(len(SKIN_TONES)))], np.float32) * rng.uniform(0.85, 1.1)
     shade = 1.0 + (rng.random((3, 3), dtype=np.float32) - 0.5) * np.float32(0.4)
     _paint(canvas, mask, np.clip(tone, 0, 255), shade)
     if rng.random() < 0.6:  # a sleeve over the forearm: any colour, white included
@@ -313,18 +293,14 @@ def _rotated_rect(
     mask: np.ndarray,
 ) -> np.ndarray:
     h, w = canvas.shape[:2]
-    box = cv2.boxPoints(
-        ((float(rng.uniform(0, w)), float(rng.uniform(0, h))), size, float(rng.uniform(0, 180)))
-    )
+    box = cv2.boxPoints(((float(rng.uniform(0, w)), float(rng.uniform(0, h))), size, float(rng.uniform(0, 180))))
     pts = box.astype(np.int32)
     cv2.fillConvexPoly(canvas, pts, colour, cv2.LINE_AA)
     cv2.fillConvexPoly(mask, pts, 255, cv2.LINE_AA)
     return box
 
 
-def draw_distractor(
-    canvas: np.ndarray, rng: np.random.Generator, kind: str | None = None
-) -> np.ndarray:
+def draw_distractor(canvas: np.ndarray, rng: np.random.Generator, kind: str | None = None) -> np.ndarray:
     """Draw one thing that is not a card (phone, paper sheet, receipt, note, coin, pen, mug) and
     return its uint8 mask; paper and notes are the hard negatives: light, flat, rectangular."""
     h, w = canvas.shape[:2]
@@ -347,11 +323,7 @@ def draw_distractor(
             "receipt": (u * 0.8, u * 3.0),
             "note": (u * 1.0, u * 1.0),
         }[kind]
-        colour = (
-            (120.0, 235.0, 250.0)
-            if kind == "note"
-            else tuple(float(v) for v in rng.uniform(225, 250, 3))
-        )
+        colour = (120.0, 235.0, 250.0) if kind == "note" else tuple(float(v) for v in rng.uniform(225, 250, 3))
         box = _rotated_rect(canvas, rng, size, colour, mask)
         across, down = box[1] - box[0], box[3] - box[0]
         lines = int(rng.integers(3, 12))
@@ -371,9 +343,7 @@ def draw_distractor(
         centre = (int(rng.integers(w)), int(rng.integers(h)))
         metal = (60.0, 150.0, 190.0) if rng.random() < 0.5 else (170.0, 170.0, 170.0)
         cv2.circle(canvas, centre, r, metal, -1, cv2.LINE_AA)
-        cv2.circle(
-            canvas, centre, int(r * 0.8), tuple(m * 0.8 for m in metal), max(1, r // 8), cv2.LINE_AA
-        )
+        cv2.circle(canvas, centre, int(r * 0.8), tuple(m * 0.8 for m in metal), max(1, r // 8), cv2.LINE_AA)
         cv2.circle(mask, centre, r, 255, -1)
     elif kind == "pen":
         p0 = np.array([rng.uniform(0, w), rng.uniform(0, h)])

@@ -67,9 +67,7 @@ def _headdress(
         d.line(pts + [pts[0]], fill=outline, width=width, joint="curve")
 
 
-def _half_figure(
-    img: Image.Image, rank: str, box: tuple[int, int, int, int], colour: RGB, solid: bool
-) -> None:
+def _half_figure(img: Image.Image, rank: str, box: tuple[int, int, int, int], colour: RGB, solid: bool) -> None:
     """The upper half of a double-headed figure inside ``box`` (the frame's upper half)."""
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
@@ -97,9 +95,7 @@ def _half_figure(
             fill=GOLD,
             width=stripe,
         )
-    d.polygon(
-        [(cx - w * 0.14, robe_top), (cx + w * 0.14, robe_top), (cx, robe_top + h * 0.14)], fill=BLUE
-    )
+    d.polygon([(cx - w * 0.14, robe_top), (cx + w * 0.14, robe_top), (cx, robe_top + h * 0.14)], fill=BLUE)
     d.ellipse(
         [cx - head_r, head_cy - head_r, cx + head_r, head_cy + head_r],
         fill=SKIN,
@@ -142,24 +138,18 @@ def draw_court(img: Image.Image, rank: str, suit: str, art: str, colour: RGB, pi
         draw_pip(img, suit, pips, (x0 + 4, y0 + 4, x0 + 4 + pip, y0 + 4 + pip), colour)
         _mirror_lower_half(img, frame)
         d.rectangle(frame, outline=(40, 40, 60), width=max(1, w // 125))
-        d.line(
-            [(x0, (y0 + y1) // 2), (x1, (y0 + y1) // 2)], fill=(40, 40, 60), width=max(1, w // 250)
-        )
+        d.line([(x0, (y0 + y1) // 2), (x1, (y0 + y1) // 2)], fill=(40, 40, 60), width=max(1, w // 250))
     elif art == "silhouette":
         _half_figure(img, rank, (x0, y0, x1, (y0 + y1) // 2), colour, solid=True)
         _mirror_lower_half(img, frame)
         cy = (y0 + y1) // 2
         ring = round(fw * 0.2)
-        d.ellipse(
-            [w // 2 - ring, cy - ring, w // 2 + ring, cy + ring], fill=img.getpixel((2, h // 2))
-        )
+        d.ellipse([w // 2 - ring, cy - ring, w // 2 + ring, cy + ring], fill=img.getpixel((2, h // 2)))
         draw_pip(img, suit, pips, (w // 2 - pip, cy - pip, w // 2 + pip, cy + pip), colour)
     elif art == "monogram":
         width = max(2, round(w * 0.012))
         d.rounded_rectangle(frame, radius=round(fw * 0.1), outline=colour, width=width)
-        _headdress(
-            d, rank, w / 2, y0 + (y1 - y0) * 0.3, fw * 0.5, colour, outline=colour, width=width
-        )
+        _headdress(d, rank, w / 2, y0 + (y1 - y0) * 0.3, fw * 0.5, colour, outline=colour, width=width)
         draw_fitted(
             img,
             rank,

@@ -159,9 +159,7 @@ def corner_mask(size: tuple[int, int]) -> Image.Image:
     """The card's outline with rounded corners as an ``L`` mask (255 inside the card)."""
     w, h = size
     mask = Image.new("L", (w * 2, h * 2), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        [0, 0, w * 2 - 1, h * 2 - 1], radius=round(w * 0.09), fill=255
-    )
+    ImageDraw.Draw(mask).rounded_rectangle([0, 0, w * 2 - 1, h * 2 - 1], radius=round(w * 0.09), fill=255)
     return mask.resize((w, h), Image.Resampling.LANCZOS)
 
 
@@ -185,9 +183,7 @@ def draw_indices(img: Image.Image, card: Card, look: Look, plate: bool) -> None:
     for _turn in range(2):
         if plate:
             x0, y0, x1, y1 = _box((0.015, 0.015, 0.19, 0.255), w, h)
-            ImageDraw.Draw(img).rounded_rectangle(
-                [x0, y0, x1, y1], radius=round(w * 0.03), fill=(255, 255, 255)
-            )
+            ImageDraw.Draw(img).rounded_rectangle([x0, y0, x1, y1], radius=round(w * 0.03), fill=(255, 255, 255))
         if card.kind == "joker":
             draw_fitted(img, "JK", _box(look.rank_box, w, h), look.rank_font, look.black)
             draw_fitted(img, "\u2605", _box(look.suit_box, w, h), "DejaVuSans-Bold", look.red)
@@ -228,9 +224,7 @@ def _draw_body(img: Image.Image, card: Card, look: Look) -> None:
         cx, cy = w // 2, h // 2
         if look.court == "portrait":
             r = round(side * 0.75)
-            ImageDraw.Draw(img).ellipse(
-                [cx - r, cy - r, cx + r, cy + r], outline=look.border, width=max(1, w // 120)
-            )
+            ImageDraw.Draw(img).ellipse([cx - r, cy - r, cx + r, cy + r], outline=look.border, width=max(1, w // 120))
         draw_pip(
             img,
             card.suit,

@@ -42,7 +42,7 @@ def zone_label(name: str) -> str:
     """The printed label of a zone in FR and NL: numbered zones count from 1, piles are named."""
     prefix = name.rstrip("0123456789")
     if prefix in _NUMBERED and prefix != name:
-        return _NUMBERED[prefix].format(n=int(name[len(prefix):]) + 1)
+        return _NUMBERED[prefix].format(n=int(name[len(prefix) :]) + 1)
     return _LABELS.get(name, name.replace("_", " ").replace("-", " ").capitalize())
 
 
@@ -55,9 +55,7 @@ def paper_pixels(paper: str, dpi: int) -> tuple[int, int]:
 
 def _marker(marker_id: int, side: int) -> Image.Image:
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, mat.ARUCO_DICT))
-    return Image.fromarray(cv2.aruco.generateImageMarker(dictionary, marker_id, side)).convert(
-        "RGB"
-    )
+    return Image.fromarray(cv2.aruco.generateImageMarker(dictionary, marker_id, side)).convert("RGB")
 
 
 def _label(img: Image.Image, text: str, rect: tuple[int, int, int, int], turn: int) -> None:
@@ -65,9 +63,7 @@ def _label(img: Image.Image, text: str, rect: tuple[int, int, int, int], turn: i
     x0, y0, x1, y1 = rect
     along = (x1 - x0) if turn in (0, 180) else (y1 - y0)
     height = max(8, round(min(x1 - x0, y1 - y0) * 0.12))
-    mask = fit_mask(text, "DejaVuSans-Bold", (round(along * 0.85), height), squeeze=0.8).rotate(
-        turn, expand=True
-    )
+    mask = fit_mask(text, "DejaVuSans-Bold", (round(along * 0.85), height), squeeze=0.8).rotate(turn, expand=True)
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     offset = {0: (0, 1), 180: (0, -1), 90: (1, 0), 270: (-1, 0)}[turn]
     px = cx + offset[0] * ((x1 - x0) // 2 - mask.width) - mask.width // 2
@@ -92,8 +88,9 @@ def footer_box(w: int, h: int, layout: Layout | None) -> tuple[int, int, int, in
     zones = [z.rect for z in (layout.zones if layout else ())]
     left = mat.marker_corners(mat.MARKER_IDS[3])[1][0] + MARKER_QUIET / mat.ASPECT
     right = mat.marker_corners(mat.MARKER_IDS[2])[0][0] - MARKER_QUIET / mat.ASPECT
-    rows = [(0.965, left, right)] + [(0.49 + k * sign * band, 0.02, 0.98)
-                                     for k in range(24) for sign in ((1, -1) if k else (1,))]
+    rows = [(0.965, left, right)] + [
+        (0.49 + k * sign * band, 0.02, 0.98) for k in range(24) for sign in ((1, -1) if k else (1,))
+    ]
     for y0, lo, hi in rows:
         a, b = _widest_gap(lo, hi, [(r[0], r[2]) for r in zones if r[1] < y0 + band and r[3] > y0])
         if b - a >= 0.2:
@@ -119,9 +116,7 @@ MARKER_QUIET = mat.MARKER_SIDE / 2
 FIELD = (46, 110, 78)  # printed felt green; ink on it is drawn in light colours
 
 
-def render_mat(
-    paper: str = "A3", layout: Layout | None = None, dpi: int = DEFAULT_DPI
-) -> Image.Image:
+def render_mat(paper: str = "A3", layout: Layout | None = None, dpi: int = DEFAULT_DPI) -> Image.Image:
     """The mat as an RGB image of ``paper`` (landscape) at ``dpi``."""
     w, h = paper_pixels(paper, dpi)
     # A felt-green playing field: white-bordered cards stand out on it as on a card table.
@@ -157,8 +152,6 @@ def render_mat(
     return img
 
 
-def save_mat_pdf(
-    path: Path | str, paper: str = "A3", layout: Layout | None = None, dpi: int = DEFAULT_DPI
-) -> None:
+def save_mat_pdf(path: Path | str, paper: str = "A3", layout: Layout | None = None, dpi: int = DEFAULT_DPI) -> None:
     """Write the mat as a one-page PDF at its true paper size (print at 100 %, no scaling)."""
     render_mat(paper, layout, dpi).save(str(path), "PDF", resolution=float(dpi))

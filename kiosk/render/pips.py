@@ -50,9 +50,7 @@ def _vector(suit: str, family: str, side: int) -> Image.Image:
         _heart(d, s, sharp)
     elif suit == "S":
         _heart(d, s, sharp)
-        big = big.transpose(Image.Transpose.FLIP_TOP_BOTTOM).resize(
-            (side * _SS, round(side * _SS * 0.8))
-        )
+        big = big.transpose(Image.Transpose.FLIP_TOP_BOTTOM).resize((side * _SS, round(side * _SS * 0.8)))
         full = Image.new("L", (side * _SS, side * _SS), 0)
         full.paste(big, (0, 0))
         d = ImageDraw.Draw(full)
@@ -82,9 +80,7 @@ def _vector(suit: str, family: str, side: int) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def pip_mask(
-    suit: str, family: str, size: tuple[int, int], upside_down: bool = False
-) -> Image.Image:
+def pip_mask(suit: str, family: str, size: tuple[int, int], upside_down: bool = False) -> Image.Image:
     """The pip of ``suit`` fitted into ``size`` (w, h), centred; turned 180 degrees on request."""
     if suit not in _GLYPHS:
         raise ValueError(f"unknown suit {suit!r}")

@@ -117,9 +117,7 @@ _MANNEKEN: list[Shape] = [
 def draw_poster(card: Card, size: tuple[int, int]) -> Image.Image:
     """The poster art of an affiche-belge card (without its indices)."""
     w, h = size
-    region = (
-        card.region if card.region in PALETTES else ("brussels" if card.kind == "joker" else None)
-    )
+    region = card.region if card.region in PALETTES else ("brussels" if card.kind == "joker" else None)
     sky_top, sky_bottom, land, band, band_text = PALETTES[region]
     img = _sky(size, sky_top, sky_bottom)
     d = ImageDraw.Draw(img)

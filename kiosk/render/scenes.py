@@ -65,9 +65,7 @@ def card_quad(centre: tuple[float, float], short_side: float, angle: float) -> n
     return (local @ rot.T + np.asarray(centre, np.float32)).astype(np.float32)
 
 
-def camera_tilt(
-    rng: np.random.Generator, size: tuple[int, int], amount: float = 0.06
-) -> np.ndarray:
+def camera_tilt(rng: np.random.Generator, size: tuple[int, int], amount: float = 0.06) -> np.ndarray:
     """A homography from the table plane to the image: the camera is never exactly overhead."""
     w, h = size
     src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
@@ -85,9 +83,7 @@ def _overlap_area(a: np.ndarray, b: np.ndarray) -> float:
     return float(area)
 
 
-def _place(
-    rng: np.random.Generator, size: tuple[int, int], n: int, overlap: bool
-) -> list[np.ndarray]:
+def _place(rng: np.random.Generator, size: tuple[int, int], n: int, overlap: bool) -> list[np.ndarray]:
     """Quads in table coordinates: inside the frame, touching only when ``overlap`` allows it."""
     w, h = size
     short = w * rng.uniform(*CARD_WIDTH_RANGE)
@@ -95,9 +91,7 @@ def _place(
     tries = 0
     while len(quads) < n:
         tries += 1
-        if (
-            tries % 80 == 0
-        ):  # the table is full at this size: smaller cards, as if seen from higher up
+        if tries % 80 == 0:  # the table is full at this size: smaller cards, as if seen from higher up
             short *= 0.9
         s = short * rng.uniform(0.93, 1.07)
         if overlap and quads and rng.random() < 0.5:
@@ -135,9 +129,7 @@ def _index_quads(corners: np.ndarray) -> list[np.ndarray]:
     return [apply_homography(m, tl), apply_homography(m, br)]
 
 
-def card_truth(
-    labels: np.ndarray, index: int, corners: np.ndarray, area: int
-) -> tuple[float, bool]:
+def card_truth(labels: np.ndarray, index: int, corners: np.ndarray, area: int) -> tuple[float, bool]:
     """(fraction hidden, whether an index corner shows) of card ``index`` from the label map."""
     h, w = labels.shape
     x0, y0 = max(0, int(corners[:, 0].min()) - 1), max(0, int(corners[:, 1].min()) - 1)
@@ -198,9 +190,7 @@ def render_scene(
     allowed = tuple(styles) if styles else face_styles(deck_id)
     bad = [s for s in allowed if s not in face_styles(deck_id)]
     if bad:
-        raise ValueError(
-            f"deck {deck_id} has no face style(s) {bad}; styles: {face_styles(deck_id)}"
-        )
+        raise ValueError(f"deck {deck_id} has no face style(s) {bad}; styles: {face_styles(deck_id)}")
 
     table_seed = int(rng.integers(2**31))  # drawn either way: a seed's cards do not depend on it
     if surface is not None:

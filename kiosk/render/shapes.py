@@ -35,9 +35,7 @@ def shapes_mask(shapes: Sequence[Shape], size: tuple[int, int]) -> Image.Image:
             draw.ellipse([v * scale for v in data], fill=ink)
         elif kind.endswith("line"):
             width = max(1, round(shape[2] * scale))
-            draw.line(
-                [(x * scale, y * scale) for x, y in data], fill=ink, width=width, joint="curve"
-            )
+            draw.line([(x * scale, y * scale) for x, y in data], fill=ink, width=width, joint="curve")
         else:
             draw.polygon([(x * scale, y * scale) for x, y in data], fill=ink)
     small = big.resize((side, side), Image.Resampling.LANCZOS)

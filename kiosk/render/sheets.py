@@ -42,9 +42,7 @@ def render_sheets(
     """The A4 pages (RGB, portrait) holding every card of the deck (or level) once."""
     cards = deck_cards(deck_id, level)
     if style is not None and style not in face_styles(deck_id):
-        raise ValueError(
-            f"deck {deck_id} has no face style {style!r}; styles: {face_styles(deck_id)}"
-        )
+        raise ValueError(f"deck {deck_id} has no face style {style!r}; styles: {face_styles(deck_id)}")
     page_w, page_h = _mm(A4_MM[0], dpi), _mm(A4_MM[1], dpi)
     card_w, card_h = _mm(CARD_MM[0], dpi), _mm(CARD_MM[1], dpi)
     cols, rows = GRID
@@ -78,9 +76,7 @@ def render_sheets(
                 fill=(0, 0, 0),
                 width=line,
             )
-        label = (
-            f"{deck_id}{' · ' + level if level else ''} · {p + 1}/{n_pages} · 63 × 88 mm · 100 %"
-        )
+        label = f"{deck_id}{' · ' + level if level else ''} · {p + 1}/{n_pages} · 63 × 88 mm · 100 %"
         draw_fitted(
             page,
             label,

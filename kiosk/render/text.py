@@ -46,9 +46,7 @@ def text_mask(text: str, font_name: str) -> Image.Image:
     return img.crop(img.getbbox() or (0, 0, 1, 1))
 
 
-def fit_mask(
-    text: str, font_name: str, size: tuple[int, int], squeeze: float = 0.55
-) -> Image.Image:
+def fit_mask(text: str, font_name: str, size: tuple[int, int], squeeze: float = 0.55) -> Image.Image:
     """``text`` scaled to fill ``size`` in height, squeezed horizontally (down to ``squeeze``) or
     shrunk when it is too wide, as printed indices do with "10"."""
     mask = text_mask(text, font_name)

@@ -17,9 +17,7 @@ SPLITS: tuple[str, ...] = ("train", "heldout")
 BGR = tuple[float, float, float]
 
 
-def value_noise(
-    rng: np.random.Generator, size: tuple[int, int], cells: int, octaves: int = 3
-) -> np.ndarray:
+def value_noise(rng: np.random.Generator, size: tuple[int, int], cells: int, octaves: int = 3) -> np.ndarray:
     """Smooth fractal noise in [0, 1] of ``size`` (w, h), ``cells`` blobs across at the coarsest."""
     w, h = size
     out = np.zeros((h, w), np.float32)
@@ -81,9 +79,7 @@ def _marble(rng: np.random.Generator, size: tuple[int, int], base: BGR, vein: BG
     return _mix(_jitter(rng, base, 8), vein, (1 - v) ** 8)
 
 
-def _pattern(
-    rng: np.random.Generator, size: tuple[int, int], a: BGR, b: BGR, check: bool
-) -> np.ndarray:
+def _pattern(rng: np.random.Generator, size: tuple[int, int], a: BGR, b: BGR, check: bool) -> np.ndarray:
     period = np.float32(size[0] * rng.uniform(0.03, 0.08))
     angle = rng.uniform(-0.3, 0.3)
     u = (np.sin(_coords(size, angle) / period * np.pi) > 0).astype(np.float32)
@@ -95,18 +91,14 @@ def _pattern(
     return _mix(_jitter(rng, a, 10), _jitter(rng, b, 10), cv2.GaussianBlur(t, (0, 0), 1.2))
 
 
-def _plain(
-    rng: np.random.Generator, size: tuple[int, int], levels: tuple[float, float]
-) -> np.ndarray:
+def _plain(rng: np.random.Generator, size: tuple[int, int], levels: tuple[float, float]) -> np.ndarray:
     level = rng.uniform(*levels)
     tint = rng.uniform(-6, 6, 3)
     n = value_noise(rng, size, 80, 1) * rng.uniform(4, 12)
     return np.float32(level) + tint.astype(np.float32) + n[..., None]
 
 
-def _glossy(
-    rng: np.random.Generator, size: tuple[int, int], levels: tuple[float, float]
-) -> np.ndarray:
+def _glossy(rng: np.random.Generator, size: tuple[int, int], levels: tuple[float, float]) -> np.ndarray:
     base = _plain(rng, size, levels)
     w, h = size
     cx, cy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
@@ -122,9 +114,7 @@ def _terrazzo(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     chips = np.zeros((h, w, 3), np.float32)
     for _ in range(int(w * h / 900)):
         c = tuple(float(v) for v in rng.uniform(40, 230, 3))
-        cv2.circle(
-            chips, (int(rng.integers(w)), int(rng.integers(h))), int(rng.integers(1, 5)), c, -1
-        )
+        cv2.circle(chips, (int(rng.integers(w)), int(rng.integers(h))), int(rng.integers(1, 5)), c, -1)
     mask = (chips.sum(axis=2) > 0)[..., None]
     return np.where(mask, chips, img)
 
@@ -144,13 +134,9 @@ FAMILIES: dict[str, dict[str, Texture]] = {
     },
     "heldout": {
         "oak": lambda r, s: _wood(r, s, (150, 190, 220), (80, 120, 170), (25, 40)),
-        "baize": lambda r, s: _cloth(
-            r, s, (110.0, 40.0, 30.0) if r.random() < 0.5 else (30.0, 30.0, 120.0), 0.4
-        ),
+        "baize": lambda r, s: _cloth(r, s, (110.0, 40.0, 30.0) if r.random() < 0.5 else (30.0, 30.0, 120.0), 0.4),
         "terrazzo": _terrazzo,
-        "stripes": lambda r, s: _pattern(
-            r, s, (235, 240, 240), tuple(r.uniform(60, 180, 3)), False
-        ),  # type: ignore[arg-type]
+        "stripes": lambda r, s: _pattern(r, s, (235, 240, 240), tuple(r.uniform(60, 180, 3)), False),  # type: ignore[arg-type]
         "grey": lambda r, s: _plain(r, s, (193, 215)),
         "white": lambda r, s: _plain(r, s, (239, 252)),
         "dark": lambda r, s: _plain(r, s, (56, 85)),

@@ -115,15 +115,11 @@ class VirtualTable:
         steps = list(script) if script is not None else self._random_script(length)
         self._cards = [self._card_step(s) for s in steps if "card" in s]
         self._hands = [self._hand_step(s) for s in steps if "hand" in s]
-        ends = [s.leave + SLIDE + 1 for s in self._cards] + [
-            s.leave + SLIDE + 1 for s in self._hands
-        ]
+        ends = [s.leave + SLIDE + 1 for s in self._cards] + [s.leave + SLIDE + 1 for s in self._hands]
         self.length = max([length if script is None else 1, *ends])
         noise = np.random.default_rng(seed).normal(0, 2.5, (h + 16, w + 16, 3))
         self._noise = np.round(noise).astype(np.int16)
-        self._rest_cache: OrderedDict[tuple[int, ...], tuple[np.ndarray, np.ndarray, list[int]]] = (
-            OrderedDict()
-        )
+        self._rest_cache: OrderedDict[tuple[int, ...], tuple[np.ndarray, np.ndarray, list[int]]] = OrderedDict()
 
     def __len__(self) -> int:
         return self.length
@@ -173,13 +169,9 @@ class VirtualTable:
         angle = np.radians(float(step.get("angle", 0.0)))
         # Turn the card in physical units (mat width = 1), then back to mat coordinates.
         aspect = mat_geometry.ASPECT
-        mat_quad = card_quad((mx, my / aspect), CARD_ON_MAT, angle) * np.array(
-            [1, aspect], np.float32
-        )
+        mat_quad = card_quad((mx, my / aspect), CARD_ON_MAT, angle) * np.array([1, aspect], np.float32)
         quad = apply_homography(self.mat_to_frame, mat_quad)
-        style = (
-            step.get("style") or self._styles[_stable_index(card_id, self.seed, len(self._styles))]
-        )
+        style = step.get("style") or self._styles[_stable_index(card_id, self.seed, len(self._styles))]
         return _CardStep(
             self._by_id[card_id],
             style,
@@ -196,9 +188,7 @@ class VirtualTable:
         pad = int(max(w, h) * 0.7)
         half = np.zeros(((h + 2 * pad) // 2, (w + 2 * pad) // 2, 3), np.uint8)
         direction = at - np.array([w / 2, h / 2])
-        angle = (
-            float(np.arctan2(direction[1], direction[0])) + np.pi
-        )  # fingers point into the table
+        angle = float(np.arctan2(direction[1], direction[0])) + np.pi  # fingers point into the table
         rng = np.random.default_rng([self.seed, int(step["at"]), 17])
         mask = draw_hand(
             half,
@@ -209,12 +199,8 @@ class VirtualTable:
             shadow=False,
         )
         x0, y0, bw, bh = cv2.boundingRect(mask)
-        sprite = cv2.resize(
-            half[y0 : y0 + bh, x0 : x0 + bw], (bw * 2, bh * 2), interpolation=cv2.INTER_LINEAR
-        )
-        alpha = cv2.resize(
-            mask[y0 : y0 + bh, x0 : x0 + bw], (bw * 2, bh * 2), interpolation=cv2.INTER_LINEAR
-        )
+        sprite = cv2.resize(half[y0 : y0 + bh, x0 : x0 + bw], (bw * 2, bh * 2), interpolation=cv2.INTER_LINEAR)
+        alpha = cv2.resize(mask[y0 : y0 + bh, x0 : x0 + bw], (bw * 2, bh * 2), interpolation=cv2.INTER_LINEAR)
         return _HandStep(
             int(step["at"]),
             int(step["leave"]),
@@ -247,9 +233,7 @@ class VirtualTable:
                 queue.remove(card_id)
                 leave = min(t + int(rng.integers(3 * FPS, 6 * FPS)), length - SLIDE - 1)
                 angle = float(rng.uniform(-25, 25) + rng.choice([0, 90, 180, 270]))
-                steps.append(
-                    {"at": t, "card": card_id, "mat_xy": spot, "leave": leave, "angle": angle}
-                )
+                steps.append({"at": t, "card": card_id, "mat_xy": spot, "leave": leave, "angle": angle})
                 resting.append((leave, spot, card_id))
             if rng.random() < 0.15:
                 at = t + int(rng.integers(FPS // 2, FPS))
@@ -259,9 +243,7 @@ class VirtualTable:
         return steps
 
     @staticmethod
-    def _free_spot(
-        rng: np.random.Generator, taken: list[tuple[float, float]]
-    ) -> tuple[float, float] | None:
+    def _free_spot(rng: np.random.Generator, taken: list[tuple[float, float]]) -> tuple[float, float] | None:
         for _ in range(30):
             xy = (float(rng.uniform(0.18, 0.82)), float(rng.uniform(0.22, 0.78)))
             if all(abs(xy[0] - x) > 0.24 or abs(xy[1] - y) > 0.34 for x, y in taken):
@@ -288,16 +270,12 @@ class VirtualTable:
         step = self._cards[k]
         short = float(np.linalg.norm(quad[1] - quad[0]))
         face = face_bgra(step.card, step.style, face_width_for(short))
-        x0, y0, alpha = composite_card(
-            canvas, face, quad, (short * 0.03, short * 0.04, short * 0.03, 0.35)
-        )
+        x0, y0, alpha = composite_card(canvas, face, quad, (short * 0.03, short * 0.04, short * 0.03, 0.35))
         covered = alpha >= 128
         labels[y0 : y0 + alpha.shape[0], x0 : x0 + alpha.shape[1]][covered] = k
         return int(covered.sum())
 
-    def _draw_hand(
-        self, canvas: np.ndarray, labels: np.ndarray, hand: _HandStep, out: float
-    ) -> None:
+    def _draw_hand(self, canvas: np.ndarray, labels: np.ndarray, hand: _HandStep, out: float) -> None:
         h, w = canvas.shape[:2]
         dx, dy = (hand.away * out).astype(int)
         x0, y0 = hand.origin[0] + dx, hand.origin[1] + dy
@@ -330,11 +308,7 @@ class VirtualTable:
             out = _eased(hand.at, hand.leave, i)
             if out is not None:
                 self._draw_hand(canvas, labels, hand, out)
-        gain = (
-            1.0
-            + 0.1 * np.sin(2 * np.pi * i / (7 * FPS))
-            + 0.04 * np.sin(2 * np.pi * i / (2.3 * FPS))
-        )
+        gain = 1.0 + 0.1 * np.sin(2 * np.pi * i / (7 * FPS)) + 0.04 * np.sin(2 * np.pi * i / (2.3 * FPS))
         canvas = cv2.convertScaleAbs(canvas, alpha=float(gain))
         h, w = canvas.shape[:2]
         oy, ox = (i * 7) % 16, (i * 11) % 16
@@ -342,17 +316,10 @@ class VirtualTable:
         truth = []
         for k in sorted(quads, key=lambda k: self._cards[k].at):
             quad = quads[k]
-            if (
-                quad[:, 0].min() < 0
-                or quad[:, 1].min() < 0
-                or quad[:, 0].max() > w - 1
-                or quad[:, 1].max() > h - 1
-            ):
+            if quad[:, 0].min() < 0 or quad[:, 1].min() < 0 or quad[:, 0].max() > w - 1 or quad[:, 1].max() > h - 1:
                 continue
             occluded, index_visible = card_truth(labels, k, quad, areas[k])
-            truth.append(
-                SceneCard(self._cards[k].card.id, quad.copy(), round(occluded, 4), index_visible)
-            )
+            truth.append(SceneCard(self._cards[k].card.id, quad.copy(), round(occluded, 4), index_visible))
         return canvas, truth
 
 

@@ -45,13 +45,28 @@ log = logging.getLogger(__name__)
 GPIO_EVENT = pygame.USEREVENT + 1
 SCREENS: dict[str, type[Screen]] = {
     cls.name: cls
-    for cls in (AttractScreen, PassportScreen, MenuScreen, RefereeScreen, PinScreen, OperatorScreen,
-                CalibrateScreen, FailsafeScreen)
+    for cls in (
+        AttractScreen,
+        PassportScreen,
+        MenuScreen,
+        RefereeScreen,
+        PinScreen,
+        OperatorScreen,
+        CalibrateScreen,
+        FailsafeScreen,
+    )
 }
 PASSPORT_SCREENS = frozenset({"attract", "passport"})
 #: ruling level or app event -> state of the status light (kiosk.devices.lights.LightState)
-LIGHT_FOR = {"ok": "valid", "violation": "violation", "card_seen": "card_seen", "printing": "printing",
-             "fault": "fault", "idle": "idle", "game_over": "valid"}
+LIGHT_FOR = {
+    "ok": "valid",
+    "violation": "violation",
+    "card_seen": "card_seen",
+    "printing": "printing",
+    "fault": "fault",
+    "idle": "idle",
+    "game_over": "valid",
+}
 
 
 class VisionService(Protocol):
@@ -98,8 +113,15 @@ class RunStats:
 class App:
     """Owns the display, the current screen and the wiring between table, modes and outputs."""
 
-    def __init__(self, config: Config, services: Services, *, size: tuple[int, int] | None = None,
-                 fullscreen: bool | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        config: Config,
+        services: Services,
+        *,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.config = config
         self.services = services
         self.now = clock
@@ -347,8 +369,9 @@ class App:
             self._dispatch(event)
         frame_before = self._frame
         self._vision()
-        if self.last_views and (any(v.events for v in self.last_views)
-                                or (self.screen.shows_camera and self._frame is not frame_before)):
+        if self.last_views and (
+            any(v.events for v in self.last_views) or (self.screen.shows_camera and self._frame is not frame_before)
+        ):
             self._dirty = True
         self._auto_calibrate()
         screen_before = self.screen
@@ -385,8 +408,13 @@ class App:
                 else:
                     self.screen.on_gpio(event.action)
             elif event.type == pygame.KEYDOWN:
-                keys = {pygame.K_RIGHT: "next", pygame.K_TAB: "next", pygame.K_RETURN: "select",
-                        pygame.K_SPACE: "select", pygame.K_BACKSPACE: "back"}
+                keys = {
+                    pygame.K_RIGHT: "next",
+                    pygame.K_TAB: "next",
+                    pygame.K_RETURN: "select",
+                    pygame.K_SPACE: "select",
+                    pygame.K_BACKSPACE: "back",
+                }
                 if event.key == pygame.K_F12:
                     self.goto("pin")
                 elif event.key in keys:

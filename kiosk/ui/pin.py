@@ -31,6 +31,6 @@ class PinGuard:
         self._failures += 1
         if self._failures >= self.tries:
             self._failures = 0
-            self._locked_until = now + self.lock_seconds * (2 ** self._locks)
+            self._locked_until = now + self.lock_seconds * (2**self._locks)
             self._locks += 1
         return False

@@ -41,8 +41,7 @@ def _font_file(bold: bool) -> Path | None:
     if not folder.is_dir():
         return None
     names = sorted(p for p in folder.glob("*.ttf") if "Sans" in p.name and "Mono" not in p.name)
-    wanted = [p for p in names if ("Bold" in p.name) == bold and "Oblique" not in p.name
-              and "Condensed" not in p.name]
+    wanted = [p for p in names if ("Bold" in p.name) == bold and "Oblique" not in p.name and "Condensed" not in p.name]
     return (wanted or names)[0] if names else None
 
 

@@ -95,8 +95,7 @@ class Button:
         pygame.draw.rect(surface, theme.GREY, shadow, border_radius=radius)
         pygame.draw.rect(surface, self.colour, self.rect, border_radius=radius)
         if self.selected:
-            pygame.draw.rect(surface, theme.INK, self.rect, width=max(3, self.rect.height // 14),
-                             border_radius=radius)
+            pygame.draw.rect(surface, theme.INK, self.rect, width=max(3, self.rect.height // 14), border_radius=radius)
         inner = self.rect.inflate(-self.rect.height // 3, -self.rect.height // 5)
         fnt_px = int(self.rect.height * 0.42)
         fnt = theme.font(fnt_px, True)
@@ -120,12 +119,13 @@ def banner(surface: pygame.Surface, rect: pygame.Rect, message: str, level: str)
     colour = theme.LEVEL_COLOURS.get(level, theme.BLUE)
     pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 5)
     inner = rect.inflate(-rect.height // 2, -rect.height // 6)
-    text(surface, message, inner, int(rect.height * 0.36), theme.WHITE, bold=True, align="center",
-         valign="center")
+    text(surface, message, inner, int(rect.height * 0.36), theme.WHITE, bold=True, align="center", valign="center")
 
 
 def button_row(
-    area: pygame.Rect, specs: list[tuple[str, str, dict[str, Any]]], gap: int = 10,
+    area: pygame.Rect,
+    specs: list[tuple[str, str, dict[str, Any]]],
+    gap: int = 10,
     colour: tuple[int, int, int] = theme.YELLOW,
 ) -> list[Button]:
     """Lay ``(label, action, params)`` buttons side by side, filling ``area``."""
@@ -133,14 +133,22 @@ def button_row(
         return []
     width = (area.width - gap * (len(specs) - 1)) // len(specs)
     return [
-        Button(pygame.Rect(area.left + i * (width + gap), area.top, width, area.height), label, action,
-               dict(params), colour)
+        Button(
+            pygame.Rect(area.left + i * (width + gap), area.top, width, area.height),
+            label,
+            action,
+            dict(params),
+            colour,
+        )
         for i, (label, action, params) in enumerate(specs)
     ]
 
 
 def button_grid(
-    area: pygame.Rect, specs: list[tuple[str, str, dict[str, Any]]], columns: int, row_height: int,
+    area: pygame.Rect,
+    specs: list[tuple[str, str, dict[str, Any]]],
+    columns: int,
+    row_height: int,
     gap: int = 10,
 ) -> list[Button]:
     """Lay buttons out in a grid of ``columns`` starting at the top of ``area``."""

@@ -37,8 +37,12 @@ class Calibration:
 
     def save(self, path: Path) -> None:
         """Atomic write: a power cut leaves the old file or the new one, never half of one."""
-        data = {"homography": self.homography.tolist(), "frame_size": list(self.frame_size),
-                "method": self.method, "markers_seen": self.markers_seen}
+        data = {
+            "homography": self.homography.tolist(),
+            "frame_size": list(self.frame_size),
+            "method": self.method,
+            "markers_seen": self.markers_seen,
+        }
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, json.dumps(data).encode("utf-8"))
 

@@ -98,8 +98,7 @@ def card_shapes(gray: np.ndarray, quad: np.ndarray, search: Search = AROUND) -> 
     return out
 
 
-def _edge_pixels(gray: np.ndarray, centre: np.ndarray, half: float, k: float
-                 ) -> tuple[np.ndarray, np.ndarray] | None:
+def _edge_pixels(gray: np.ndarray, centre: np.ndarray, half: float, k: float) -> tuple[np.ndarray, np.ndarray] | None:
     """The edge pixels of ``gray`` within ``half`` of ``centre``, scaled by ``k``: (x, y)
     relative to the centre in scaled pixels, and their gradient direction; None where there
     are too few to fit anything."""
@@ -114,12 +113,15 @@ def _edge_pixels(gray: np.ndarray, centre: np.ndarray, half: float, k: float
     ys, xs = np.nonzero(mag > max(MIN_EDGE, float(np.percentile(mag, 75))))
     if len(xs) < 20:
         return None
-    return (np.stack([xs + (x0 - centre[0]) * k, ys + (y0 - centre[1]) * k], axis=1),
-            np.arctan2(gy[ys, xs], gx[ys, xs]))
+    return (
+        np.stack([xs + (x0 - centre[0]) * k, ys + (y0 - centre[1]) * k], axis=1),
+        np.arctan2(gy[ys, xs], gx[ys, xs]),
+    )
 
 
-def _scores(edges: tuple[np.ndarray, np.ndarray], angle: float, widths: np.ndarray, shift: int,
-            reach: int) -> list[tuple[float, int, int, int]]:
+def _scores(
+    edges: tuple[np.ndarray, np.ndarray], angle: float, widths: np.ndarray, shift: int, reach: int
+) -> list[tuple[float, int, int, int]]:
     """For rectangles whose long axis lies at ``angle``, of ``widths``, centred within ``shift``
     of the search box's middle: (score, width, left, top) of the best by each ranking, sides
     at ``left`` and ``top`` in the box's turned pixels (``reach`` is its half side).
@@ -150,10 +152,11 @@ def _scores(edges: tuple[np.ndarray, np.ndarray], angle: float, widths: np.ndarr
     b = (reach - heights // 2)[:, None, None] + d[None, None, :]  # (W, 1, D): the top side
     v0, v1 = b + (0.1 * h).astype(int), b + (0.9 * h).astype(int)
     u0, u1 = a + (0.15 * w).astype(int), a + (0.85 * w).astype(int)
-    support = ((_at(run_long, a, v1) - _at(run_long, a, v0) + _at(run_long, a + w, v1) - _at(run_long, a + w, v0))
-               / (0.8 * h)
-               + (_at(run_short, b, u1) - _at(run_short, b, u0) + _at(run_short, b + h, u1) - _at(run_short, b + h, u0))
-               / (0.7 * w))
+    support = (_at(run_long, a, v1) - _at(run_long, a, v0) + _at(run_long, a + w, v1) - _at(run_long, a + w, v0)) / (
+        0.8 * h
+    ) + (_at(run_short, b, u1) - _at(run_short, b, u0) + _at(run_short, b + h, u1) - _at(run_short, b + h, u0)) / (
+        0.7 * w
+    )
     r0 = np.maximum(1, np.round(0.04 * w).astype(int))
     r1 = r0 + np.maximum(1, np.round(0.08 * w).astype(int))
     m0, m1 = b + (0.3 * h).astype(int), b + (0.7 * h).astype(int)  # the middles of the long sides
@@ -162,8 +165,12 @@ def _scores(edges: tuple[np.ndarray, np.ndarray], angle: float, widths: np.ndarr
     def box(top: np.ndarray, bottom: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
         return _at(total, bottom, right) - _at(total, top, right) - _at(total, bottom, left) + _at(total, top, left)
 
-    rim = (box(a + r0, a + r1, m0, m1) + box(a + w - r1, a + w - r0, m0, m1)
-           + box(n0, n1, b + r0, b + r1) + box(n0, n1, b + h - r1, b + h - r0)) / ((r1 - r0) * (m1 - m0 + n1 - n0))
+    rim = (
+        box(a + r0, a + r1, m0, m1)
+        + box(a + w - r1, a + w - r0, m0, m1)
+        + box(n0, n1, b + r0, b + r1)
+        + box(n0, n1, b + h - r1, b + h - r0)
+    ) / ((r1 - r0) * (m1 - m0 + n1 - n0))
     out = []
     for score in (support, support - RIM_WEIGHT * rim):
         i, j, m = np.unravel_index(int(score.argmax()), score.shape)
@@ -182,12 +189,14 @@ def _row_sums(img: np.ndarray) -> np.ndarray:
     return np.concatenate([np.zeros((img.shape[0], 1), np.int32), np.cumsum(img, axis=1, dtype=np.int32)], axis=1)
 
 
-def _rectangle(centre: np.ndarray, angle: float, width: int, left: int, top: int, reach: int, k: float
-               ) -> np.ndarray:
+def _rectangle(centre: np.ndarray, angle: float, width: int, left: int, top: int, reach: int, k: float) -> np.ndarray:
     """The card-shaped rectangle of :func:`_scores`' turned box coordinates, in picture pixels."""
     v = np.array([math.cos(angle), math.sin(angle)])
     u = np.array([-v[1], v[0]])
     w, h = width, round(width * CARD_ASPECT)
     mid = centre + ((left - reach + w / 2) * u + (top - reach + h / 2) * v) / k
-    return order_corners(np.array([mid + (sx * w / 2 * u + sy * h / 2 * v) / k
-                                   for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32))
+    return order_corners(
+        np.array(
+            [mid + (sx * w / 2 * u + sy * h / 2 * v) / k for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32
+        )
+    )

@@ -64,12 +64,15 @@ def paper_and_table(white: np.ndarray, median: bool = False) -> tuple[np.ndarray
     if median:
         table = cv2.max(table, cv2.medianBlur(q, 2 * k + 1))
     up = (w, h)
-    return (cv2.resize(paper, up, interpolation=cv2.INTER_LINEAR),
-            cv2.resize(table, up, interpolation=cv2.INTER_LINEAR))
+    return (
+        cv2.resize(paper, up, interpolation=cv2.INTER_LINEAR),
+        cv2.resize(table, up, interpolation=cv2.INTER_LINEAR),
+    )
 
 
-def _whiter_than_surroundings(white: np.ndarray, paper: np.ndarray, table: np.ndarray,
-                              share: float = 0.5) -> np.ndarray:
+def _whiter_than_surroundings(
+    white: np.ndarray, paper: np.ndarray, table: np.ndarray, share: float = 0.5
+) -> np.ndarray:
     """Pixels whiter than ``share`` of the way from the local table level to the local paper
     white: a light table raises the bar with it, so pale wood grain or a grey cloth stays
     background, and a card in the shade is judged against its own paper."""
@@ -100,8 +103,7 @@ def _enclosed(edges: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
     return outer
 
 
-def hand_cues(small: np.ndarray, white: np.ndarray, paper: float, lo: float, hi: float
-                  ) -> tuple[list[Cue], np.ndarray]:
+def hand_cues(small: np.ndarray, white: np.ndarray, paper: float, lo: float, hi: float) -> tuple[list[Cue], np.ndarray]:
     """Candidate outlines from two cues; the whiteness ones come with the solid foreground they
     were cut from, on which partial outlines may be completed (only whiteness is trusted for that).
 
@@ -121,8 +123,7 @@ def hand_cues(small: np.ndarray, white: np.ndarray, paper: float, lo: float, hi:
     out = []
 
     solid = cv2.dilate(fg, _KERNEL)
-    for mask in (fg, strict, cv2.morphologyEx(cv2.bitwise_and(fg, cv2.bitwise_not(edges)),
-                                              cv2.MORPH_OPEN, _KERNEL)):
+    for mask in (fg, strict, cv2.morphologyEx(cv2.bitwise_and(fg, cv2.bitwise_not(edges)), cv2.MORPH_OPEN, _KERNEL)):
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         contours = [c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi]
         cv2.drawContours(solid, contours, -1, 255, cv2.FILLED)
@@ -151,8 +152,9 @@ def _at_least(a: np.ndarray, level: float) -> np.ndarray:
     return cv2.compare(a, level, cv2.CMP_GE)  # type: ignore[call-overload]  # a scalar: cv2's stubs omit it
 
 
-def outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
-                 card_like: Callable[[np.ndarray], bool]) -> ModelPass:
+def outline_cue(
+    model: OutlineModel, small: np.ndarray, lo: float, hi: float, card_like: Callable[[np.ndarray], bool]
+) -> ModelPass:
     """Candidate outlines from the outline model: the regions it calls card, parted along the
     pixels it calls outline, and the parts of those that are not ``card_like`` (two cards
     merged); with their mask (card or outline: completions of covered cards must lie on it),
@@ -165,12 +167,12 @@ def outline_cue(model: OutlineModel, small: np.ndarray, lo: float, hi: float,
         return ModelPass(Cue([], solid, True), border, called_card)
     inner = cv2.bitwise_and(called_card, cv2.bitwise_not(border))
     # give back the pixel the dilated border took: regions still part where cards touch
-    inner = cv2.bitwise_and(cv2.dilate(cv2.morphologyEx(inner, cv2.MORPH_OPEN, _KERNEL), _KERNEL),
-                            solid)
+    inner = cv2.bitwise_and(cv2.dilate(cv2.morphologyEx(inner, cv2.MORPH_OPEN, _KERNEL), _KERNEL), solid)
     contours = list(cv2.findContours(inner, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0])
     contours += _split_regions(inner, [c for c in contours if not card_like(c)], lo)
-    return ModelPass(Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True), border,
-                     called_card)
+    return ModelPass(
+        Cue([c for c in contours if lo <= cv2.contourArea(c) <= 1.5 * hi], solid, True), border, called_card
+    )
 
 
 _CORE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11))

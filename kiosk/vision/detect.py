@@ -240,8 +240,7 @@ def shrunk_to(bgr: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     """``bgr`` scaled to ``side`` pixels on its long side (never enlarged), and that scale."""
     h, w = bgr.shape[:2]
     scale = min(1.0, side / max(h, w))
-    small = bgr if scale == 1.0 else cv2.resize(bgr, (round(w * scale), round(h * scale)),
-                                               interpolation=cv2.INTER_AREA)
+    small = bgr if scale == 1.0 else cv2.resize(bgr, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
     return small, scale
 
 
@@ -276,8 +275,11 @@ class Detector:
 
     def __init__(self, config: DetectorConfig | None = None, outline: OutlineModel | None = None) -> None:
         self.config = config or DetectorConfig()
-        self.outline = outline if outline is not None else (
-            load_outline_model(num_threads=self.config.model_threads) if self.config.outline_model else None)
+        self.outline = (
+            outline
+            if outline is not None
+            else (load_outline_model(num_threads=self.config.model_threads) if self.config.outline_model else None)
+        )
 
     def detect(self, frame: object) -> list[Detection]:
         """All cards found, best first. Unusable frames give an empty list, never an error."""
@@ -287,8 +289,9 @@ class Detector:
         return self._detections(bgr, self.find_quads(bgr))
 
     @staticmethod
-    def _detections(bgr: np.ndarray, quads: list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]]
-                    ) -> list[Detection]:
+    def _detections(
+        bgr: np.ndarray, quads: list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]]
+    ) -> list[Detection]:
         return [Detection(q, bgr, s, p, a) for q, s, p, a in quads]
 
     def glance(self, frame: object) -> Glance:
@@ -313,8 +316,9 @@ class Detector:
         faces; the alternates are unrefined, in frame pixels."""
         return self._quads(bgr, hand=self.config.hand_cues or self.outline is None)[0]
 
-    def _quads(self, bgr: np.ndarray, hand: bool, model: ModelPass | None = None
-               ) -> tuple[list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]], bool, ModelPass | None]:
+    def _quads(
+        self, bgr: np.ndarray, hand: bool, model: ModelPass | None = None
+    ) -> tuple[list[tuple[np.ndarray, float, bool, tuple[np.ndarray, ...]]], bool, ModelPass | None]:
         """:meth:`find_quads`' answer with the hand-set cues or without, whether the outline
         model's card pixels are accounted for (always, with the hand-set cues), and the outline
         model's pass (``model``, where it was run already)."""
@@ -328,8 +332,9 @@ class Detector:
         edges: np.ndarray = np.zeros(white.shape, np.uint8)
         model_mask = None
         if self.outline is not None:
-            model = model or outline_cue(self.outline, small, lo, hi,
-                                         lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None)
+            model = model or outline_cue(
+                self.outline, small, lo, hi, lambda c: self._soft_quad(c, cv2.contourArea(c), lo, hi) is not None
+            )
             cues.append(model.cue)  # first: its outline wins over the same card from another cue
             edges, model_mask = model.edges, model.cue.solid
         if hand:
@@ -437,8 +442,9 @@ class Detector:
                 out[best] = (quad, *out[best])
         return out
 
-    def look_again(self, frame: np.ndarray, quads: Sequence[np.ndarray], gray: np.ndarray | None = None
-                   ) -> list[Detection]:
+    def look_again(
+        self, frame: np.ndarray, quads: Sequence[np.ndarray], gray: np.ndarray | None = None
+    ) -> list[Detection]:
         """``quads`` taken from :attr:`Detection.alternates` as detections of their own (refined,
         faces warped, ``partial``, score 0), for when the winner's face could not be read: it may
         be a court card's picture, two cards taken for one or a card cut short by a hand, and a
@@ -466,11 +472,11 @@ class Detector:
         ordered = [order_corners(quad) for quad in quads]
         reaches = [REFIT_REACH * float(np.linalg.norm(quad[1] - quad[0])) for quad in ordered]
         fitted = [order_corners(q) for q in refine_quads(gray, refine_quads(gray, ordered, reaches), reaches)]
-        return [f if float(np.abs(f - quad).max()) > REFIT_MOVED else None
-                for f, quad in zip(fitted, ordered, strict=True)]
+        return [
+            f if float(np.abs(f - quad).max()) > REFIT_MOVED else None for f, quad in zip(fitted, ordered, strict=True)
+        ]
 
-    def _quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
-              ) -> tuple[np.ndarray, float, bool] | None:
+    def _quad(self, cnt: np.ndarray, area: float, lo: float, hi: float) -> tuple[np.ndarray, float, bool] | None:
         """A plain card: the contour is a convex quad of card aspect that it fills."""
         hull = cv2.convexHull(cnt)  # an index touching the outline notches it; the hull does not
         approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
@@ -492,8 +498,7 @@ class Detector:
         spill = _spill(quad, hull.reshape(-1, 2)) / np.sqrt(qa)
         return quad, min(fill, 1.0) - abs(np.log(aspect / CARD_ASPECT)) - SPILL * spill, False
 
-    def _soft_quad(self, cnt: np.ndarray, area: float, lo: float, hi: float
-                   ) -> tuple[np.ndarray, float, bool] | None:
+    def _soft_quad(self, cnt: np.ndarray, area: float, lo: float, hi: float) -> tuple[np.ndarray, float, bool] | None:
         """A card from a soft outline (the outline model's: right where the card is, but its
         corners rounded and its sides a pixel or two off): the smallest rectangle round it, if
         the region (or, where it is notched, its hull) fills it and it has card aspect. The
@@ -512,8 +517,9 @@ class Detector:
             return None
         return quad, SOFT_SCORE * (min(area / qa, 1.0) - abs(np.log(aspect / CARD_ASPECT))), False
 
-    def _trimmed(self, cnt: np.ndarray, edges: np.ndarray, lo: float, hi: float, most: float
-                 ) -> list[tuple[np.ndarray, float, bool]]:
+    def _trimmed(
+        self, cnt: np.ndarray, edges: np.ndarray, lo: float, hi: float, most: float
+    ) -> list[tuple[np.ndarray, float, bool]]:
         """A card the outline model merged with a pale neighbour along one side (a white stripe,
         a sheet of paper): its region is a filled rectangle too long or too square for a card. A
         card-sized rectangle at either end of it, each scored by how much of its outline is on
@@ -542,15 +548,25 @@ class Detector:
             quads = np.stack([[box[0], box[1], box[1] + u, box[0] + u], [box[3] - u, box[2] - u, box[2], box[3]]])
         quads = quads.astype(np.float32)
         support = _edge_support(edges, quads).mean(axis=1)
-        return [(q, 0.8 * float(sup), True) for q, sup in zip(quads, support, strict=True)
-                if lo <= abs(cv2.contourArea(q)) <= most]
+        return [
+            (q, 0.8 * float(sup), True)
+            for q, sup in zip(quads, support, strict=True)
+            if lo <= abs(cv2.contourArea(q)) <= most
+        ]
 
     def _aspect_ok(self, aspect: float) -> bool:
         return abs(np.log(aspect / CARD_ASPECT)) <= self.config.aspect_tolerance
 
-    def _partial_quads(self, cnt: np.ndarray, mask: np.ndarray, edges: np.ndarray, lo: float,
-                       hi: float, size: tuple[float, float] | None, hidden_most: float
-                       ) -> tuple[list[tuple[np.ndarray, float, bool]], list[tuple[np.ndarray, float, bool]]]:
+    def _partial_quads(
+        self,
+        cnt: np.ndarray,
+        mask: np.ndarray,
+        edges: np.ndarray,
+        lo: float,
+        hi: float,
+        size: tuple[float, float] | None,
+        hidden_most: float,
+    ) -> tuple[list[tuple[np.ndarray, float, bool]], list[tuple[np.ndarray, float, bool]]]:
         """Cards completed from the visible corners of a non-quad outline (cards overlapping,
         a hand across a card). Two neighbouring right-angle corners give one whole side, short
         or long; once the frame's card size is known (from the cards seen whole), a single
@@ -588,9 +604,13 @@ class Detector:
             j = (i + 1) % n
             if corner[j]:  # a whole side between two corners
                 side = float(norm_n[i])
-                options += [np.array([[poly[i], poly[j], poly[j] + u_next[j] * side * r,
-                                       poly[i] + u_prev[i] * side * r]], dtype=np.float32)
-                            for r in (CARD_ASPECT, 1 / CARD_ASPECT)]
+                options += [
+                    np.array(
+                        [[poly[i], poly[j], poly[j] + u_next[j] * side * r, poly[i] + u_prev[i] * side * r]],
+                        dtype=np.float32,
+                    )
+                    for r in (CARD_ASPECT, 1 / CARD_ASPECT)
+                ]
         sided = len(options)  # one quad each: the whole-side completions, which may run under things
         if size is not None and len(at):  # one corner and the known card size, give or take 6 %
             # (cards nearer the camera look larger); both ways round, pairs side by side
@@ -598,8 +618,7 @@ class Detector:
             v = poly[at][:, None, :]
             a = u_next[at][:, None, :] * dims[None, :, :1]
             b = u_prev[at][:, None, :] * dims[None, :, 1:]
-            options.append(np.stack([v + 0 * a, v + a, v + a + b, v + b], axis=2).reshape(-1, 4, 2)
-                           .astype(np.float32))
+            options.append(np.stack([v + 0 * a, v + a, v + a + b, v + b], axis=2).reshape(-1, 4, 2).astype(np.float32))
         if not options:
             return [], []
         quads = np.concatenate(options)  # (2H, 4, 2)
@@ -615,8 +634,10 @@ class Detector:
         ok &= whole | hidden
         score = np.where(ok, support.mean(axis=1) * np.where(whole, 1.0, OCCLUDED_SCORE), -1.0).reshape(-1, 2)
         best = score.argmax(axis=1)
-        found = [[(quads[2 * h + k], 0.8 * float(score[h, k]), True) for h, k in enumerate(side)
-                  if score[h, k] >= 0] for side in (best, 1 - best)]
+        found = [
+            [(quads[2 * h + k], 0.8 * float(score[h, k]), True) for h, k in enumerate(side) if score[h, k] >= 0]
+            for side in (best, 1 - best)
+        ]
         return found[0], found[1]
 
 
@@ -635,8 +656,12 @@ def _explained(card_pixels: np.ndarray, quads: list[np.ndarray], smallest: float
     return bool(stats[1:, cv2.CC_STAT_AREA].max() < GLANCE_UNSEEN * card)
 
 
-def _unexplained(rest: list[tuple[np.ndarray, np.ndarray, bool]], found: list[tuple[np.ndarray, float, bool]],
-                 shape: tuple[int, int], lo: float) -> list[tuple[np.ndarray, np.ndarray, bool]]:
+def _unexplained(
+    rest: list[tuple[np.ndarray, np.ndarray, bool]],
+    found: list[tuple[np.ndarray, float, bool]],
+    shape: tuple[int, int],
+    lo: float,
+) -> list[tuple[np.ndarray, np.ndarray, bool]]:
     """The (outline, solid, soft) entries of ``rest`` whose outline has at least a card corner's
     worth outside the cards already found whole.
 
@@ -653,7 +678,7 @@ def _unexplained(rest: list[tuple[np.ndarray, np.ndarray, bool]], found: list[tu
         x, y, w, h = cv2.boundingRect(cnt)
         own = np.zeros((h, w), np.uint8)
         cv2.drawContours(own, [cnt], -1, 255, cv2.FILLED, offset=(-x, -y))
-        left = cv2.countNonZero(cv2.bitwise_and(own, cv2.bitwise_not(covered[y:y + h, x:x + w])))
+        left = cv2.countNonZero(cv2.bitwise_and(own, cv2.bitwise_not(covered[y : y + h, x : x + w])))
         if left >= UNEXPLAINED * lo:
             out.append(item)
     return out
@@ -670,15 +695,18 @@ def _agreed(cands: list[tuple[np.ndarray, float, bool]]) -> list[tuple[np.ndarra
     reach = SAME_PLACE * short
     # only pairs whose bounding boxes agree within the reach can (hundreds of completions, few pairs)
     low, high = q.min(axis=1), q.max(axis=1)
-    near = ((low[:, None] >= low[None] - reach[:, None, None])
-            & (high[:, None] <= high[None] + reach[:, None, None])).all(axis=2)
+    near = (
+        (low[:, None] >= low[None] - reach[:, None, None]) & (high[:, None] <= high[None] + reach[:, None, None])
+    ).all(axis=2)
     np.fill_diagonal(near, False)
     i, j = np.nonzero(near)
     # for each corner of one quad the nearest corner of the other; the farthest of those four
     gap = np.linalg.norm(q[i][:, :, None] - q[j][:, None, :], axis=-1).min(axis=2).max(axis=1)
     same = np.bincount(i[gap < reach[i]], minlength=len(q))
-    return [(quad, score * (1 + AGREEMENT_BONUS * min(int(k), AGREEING)), partial)
-            for (quad, score, partial), k in zip(cands, same, strict=True)]
+    return [
+        (quad, score * (1 + AGREEMENT_BONUS * min(int(k), AGREEING)), partial)
+        for (quad, score, partial), k in zip(cands, same, strict=True)
+    ]
 
 
 def _shoelace(quads: np.ndarray) -> np.ndarray:
@@ -744,8 +772,10 @@ def fan_ends(quad: np.ndarray) -> list[np.ndarray]:
     near, far = o[[0, 1]], o[[3, 2]]  # its two short sides, corner facing corner
     card = float(np.linalg.norm(near[1] - near[0]) + np.linalg.norm(far[1] - far[0])) / 2 / CARD_ASPECT
     step = card / max(float(np.linalg.norm(far - near, axis=1).mean()), 1e-6) * (far - near)
-    return [np.array([near[0], near[1], near[1] + step[1], near[0] + step[0]], np.float32),
-            np.array([far[0] - step[0], far[1] - step[1], far[1], far[0]], np.float32)]
+    return [
+        np.array([near[0], near[1], near[1] + step[1], near[0] + step[0]], np.float32),
+        np.array([far[0] - step[0], far[1] - step[1], far[1], far[0]], np.float32),
+    ]
 
 
 def fan_slices(quad: np.ndarray) -> list[np.ndarray]:
@@ -779,9 +809,12 @@ def frame_card(quad: np.ndarray) -> np.ndarray:
     return grown.astype(np.float32)
 
 
-def _split_pairs(cands: list[tuple[np.ndarray, float, bool]], size: tuple[float, float] | None,
-                 edges: np.ndarray, from_model: set[int]
-                 ) -> tuple[list[tuple[np.ndarray, float, bool]], list[tuple[np.ndarray, float, bool]]]:
+def _split_pairs(
+    cands: list[tuple[np.ndarray, float, bool]],
+    size: tuple[float, float] | None,
+    edges: np.ndarray,
+    from_model: set[int],
+) -> tuple[list[tuple[np.ndarray, float, bool]], list[tuple[np.ndarray, float, bool]]]:
     """(whole, completed): a quad from the outline model's regions (``from_model``: ids of
     candidates) of at least PAIR_AREA times the table's card area, once TABLE_CARDS cards set
     it, is two cards side by side that the model merged (on a white cloth it does: two poker
@@ -803,8 +836,9 @@ def _split_pairs(cands: list[tuple[np.ndarray, float, bool]], size: tuple[float,
         o = order_corners(quad)  # o[0] -> o[1] the short side of the pair: the cards' long side
         across = o[3] - o[0]
         span = across / max(float(np.linalg.norm(across)), 1e-6) * float(np.linalg.norm(o[1] - o[0])) / CARD_ASPECT
-        quads = np.stack([[o[0], o[1], o[1] + span, o[0] + span],
-                          [o[3] - span, o[2] - span, o[2], o[3]]]).astype(np.float32)
+        quads = np.stack([[o[0], o[1], o[1] + span, o[0] + span], [o[3] - span, o[2] - span, o[2], o[3]]]).astype(
+            np.float32
+        )
         support = _edge_support(edges, quads)
         if min(support[0, 2], support[1, 0]) < 0.5:  # no gap between two cards: one big card
             whole.append(cand)
@@ -839,8 +873,7 @@ def _on_frame_edge(quad: np.ndarray, shape: tuple[int, ...], tol: float = 1.5) -
     h, w = shape[:2]
     pts = [(float(x), float(y)) for x, y in quad]
     for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
-        if (max(x0, x1) <= tol or max(y0, y1) <= tol
-                or min(x0, x1) >= w - 1 - tol or min(y0, y1) >= h - 1 - tol):
+        if max(x0, x1) <= tol or max(y0, y1) <= tol or min(x0, x1) >= w - 1 - tol or min(y0, y1) >= h - 1 - tol:
             return True
     return False
 
@@ -868,9 +901,9 @@ def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:
     cores = []
     for k in range(4):
         a, b = idx[k], idx[(k + 1) % 4]
-        seg = points[a:b + 1] if a <= b else np.concatenate([points[a:], points[:b + 1]])
+        seg = points[a : b + 1] if a <= b else np.concatenate([points[a:], points[: b + 1]])
         m = len(seg)
-        core = seg[m // 6: m - m // 6] if m >= 12 else seg
+        core = seg[m // 6 : m - m // 6] if m >= 12 else seg
         if len(core) < 2:
             return None
         cores.append(core)
@@ -879,7 +912,7 @@ def _fit_sides(points: np.ndarray, approx: np.ndarray) -> np.ndarray | None:
     padded = np.zeros((4, longest, 2))
     use = np.zeros((4, longest), bool)
     for k, core in enumerate(cores):
-        padded[k, :len(core)], use[k, :len(core)] = core, True
+        padded[k, : len(core)], use[k, : len(core)] = core, True
     corners, crossing = _line_corners(_fit_lines(padded, use))
     if not crossing.all():
         return None
@@ -945,8 +978,9 @@ def _line_corners(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 _ALONG = np.linspace(0.35, 0.65, 12, dtype=np.float32)
 
 
-def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
-                 reaches: Sequence[float] | None = None) -> list[np.ndarray]:
+def refine_quads(
+    gray: np.ndarray, quads: Sequence[np.ndarray], reaches: Sequence[float] | None = None
+) -> list[np.ndarray]:
     """Sub-pixel corners of each of ``quads`` from the full-resolution image, each side moved
     by up to its ``reaches`` entry (pixels; by default 9 % of the quad's mean side, 3 at least).
 
@@ -965,8 +999,11 @@ def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
     q = np.stack([order_corners(quad) for quad in quads])  # clockwise: the normals point inwards
     vec = q[:, _NEXT] - q
     length = np.linalg.norm(vec, axis=2, keepdims=True)
-    rs = (np.array(reaches, np.float64) if reaches is not None
-          else np.maximum(3.0, 0.09 * length[..., 0].mean(axis=1).astype(np.float64)))
+    rs = (
+        np.array(reaches, np.float64)
+        if reaches is not None
+        else np.maximum(3.0, 0.09 * length[..., 0].mean(axis=1).astype(np.float64))
+    )
     d = vec / np.maximum(length, 1e-6)
     nrm = np.stack([-d[..., 1], d[..., 0]], axis=-1)  # (N, 4, 2), pointing inwards
     padded = _profile_steps(rs)  # (N, S)
@@ -974,8 +1011,9 @@ def refine_quads(gray: np.ndarray, quads: Sequence[np.ndarray],
     base = q[:, :, None, :] + _ALONG[None, None, :, None] * vec[:, :, None, :]  # (N, 4, 12, 2)
     # the sample points (N, 4, 12, S), x and y apart: what remap takes
     xs, ys = (base[:, :, :, None, k] + padded[:, None, None, :] * nrm[:, :, None, None, k] for k in (0, 1))
-    prof = cv2.remap(gray, xs.reshape(-1, width), ys.reshape(-1, width),
-                     cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    prof = cv2.remap(
+        gray, xs.reshape(-1, width), ys.reshape(-1, width), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    ).astype(np.float32)
     row_steps = np.repeat(padded, 48, axis=0)
     outside, top, low = prof[:, 0], prof.max(axis=1), prof.min(axis=1)
     rise, rising = _first_crossing(prof, (outside + top) / 2, row_steps)
@@ -1012,8 +1050,7 @@ def _profile_steps(reaches: np.ndarray) -> np.ndarray:
     return np.where(j >= (n - 1)[:, None], reaches[:, None], steps).astype(np.float32)
 
 
-def _first_crossing(prof: np.ndarray, level: np.ndarray, steps: np.ndarray
-                    ) -> tuple[np.ndarray, np.ndarray]:
+def _first_crossing(prof: np.ndarray, level: np.ndarray, steps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per profile row, the sub-sample position (along its row of ``steps``) where it first
     rises through ``level``, and whether it does (negate both to find the first fall)."""
     lv = level[:, None]
@@ -1034,8 +1071,9 @@ def _rings(quads: np.ndarray, inset: float, n: int = 10) -> np.ndarray:
     return (q[:, :, None, :] + t * (q[:, _NEXT] - q)[:, :, None, :]).reshape(len(quads), -1, 2)
 
 
-def _plausible_completions(cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float,
-               model_mask: np.ndarray | None) -> list[tuple[np.ndarray, float, bool]]:
+def _plausible_completions(
+    cands: list[tuple[np.ndarray, float, bool]], white: np.ndarray, bright: float, model_mask: np.ndarray | None
+) -> list[tuple[np.ndarray, float, bool]]:
     """The completed cards that look like a card: a white paper margin and, given the model's
     ``model_mask``, at least :data:`COMPLETED_AGREEMENT` of it on what the model calls card or
     outline."""
@@ -1046,9 +1084,13 @@ def _plausible_completions(cands: list[tuple[np.ndarray, float, bool]], white: n
     return cands
 
 
-def _white_bordered(white: np.ndarray, cands: list[tuple[np.ndarray, float, bool]], bright: float,
-                    from_model: set[int] | None = None, insets: tuple[float, ...] = (0.05,)
-                    ) -> list[tuple[np.ndarray, float, bool]]:
+def _white_bordered(
+    white: np.ndarray,
+    cands: list[tuple[np.ndarray, float, bool]],
+    bright: float,
+    from_model: set[int] | None = None,
+    insets: tuple[float, ...] = (0.05,),
+) -> list[tuple[np.ndarray, float, bool]]:
     """The candidates whose margin looks like white paper: not darker than what surrounds it,
     and among the brightest things in the frame (this drops dark or coloured regions that
     happen to be quads) or, in the shade, :data:`SHADED_PAPER` times as white as round it. The
@@ -1113,9 +1155,9 @@ def _coverage(mask: np.ndarray, quads: np.ndarray) -> np.ndarray:
 _Kept = tuple[np.ndarray, float, bool, np.ndarray, list[np.ndarray]]
 
 
-def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float,
-         spares: Sequence[tuple[np.ndarray, float, bool]] = ()
-         ) -> list[tuple[np.ndarray, float, bool, list[np.ndarray]]]:
+def _nms(
+    cands: list[tuple[np.ndarray, float, bool]], iou: float, spares: Sequence[tuple[np.ndarray, float, bool]] = ()
+) -> list[tuple[np.ndarray, float, bool, list[np.ndarray]]]:
     """Best score first; a quad that encloses a kept one, centred on it, replaces it (the picture
     frame of a court card is card-shaped too, and lies in the middle of the card), and so does a
     completed card that encloses only :func:`_piece` of it (its index box or a corner of its
@@ -1130,12 +1172,17 @@ def _nms(cands: list[tuple[np.ndarray, float, bool]], iou: float,
     for quad, score, partial in sorted(cands, key=lambda c: -c[1]):
         box = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
         overlaps = _overlaps(quad, box, kept)
-        clash = [(k, o) for k, o in overlaps if (o[0] >= iou or o[1] or o[2])
-                 and not (o[2] and not partial and not k[2] and _piece(k[0], quad, INNER_PIECE))]
+        clash = [
+            (k, o)
+            for k, o in overlaps
+            if (o[0] >= iou or o[1] or o[2])
+            and not (o[2] and not partial and not k[2] and _piece(k[0], quad, INNER_PIECE))
+        ]
         if not clash:
             kept.append((quad, score, partial, box, []))
         elif (not partial and all(o[2] and not k[2] and _concentric(k[0], quad) for k, o in clash)) or (
-                partial and all(o[2] and _piece(k[0], quad) for k, o in clash)):
+            partial and all(o[2] and _piece(k[0], quad) for k, o in clash)
+        ):
             kept = [k for k in kept if not any(k is c for c, _ in clash)]
             kept.append((quad, score, partial, box, [q for c, _ in clash for q in (c[0], *c[4])]))
         else:

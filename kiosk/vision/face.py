@@ -56,8 +56,9 @@ def face_corners(face: np.ndarray) -> np.ndarray:
 
 def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """Warp the quad ``corners`` (TL, TR, BR, BL in frame pixels) to an upright FACE_SIZE image."""
-    return cv2.warpPerspective(frame, face_homography(corners), FACE_SIZE, flags=cv2.INTER_AREA,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(
+        frame, face_homography(corners), FACE_SIZE, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def _index_rect(w: int, h: int) -> tuple[int, int, int, int]:
@@ -70,7 +71,7 @@ def index_crops(face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The top-left index and the bottom-right one turned upright (a card may lie either way)."""
     x0, y0, x1, y1 = _index_rect(face.shape[1], face.shape[0])
     h, w = face.shape[:2]
-    return face[y0:y1, x0:x1], cv2.flip(face[h - y1:h - y0, w - x1:w - x0], -1)  # turned half round
+    return face[y0:y1, x0:x1], cv2.flip(face[h - y1 : h - y0, w - x1 : w - x0], -1)  # turned half round
 
 
 def warp_index_corners(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -82,6 +83,9 @@ def warp_index_corners(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarr
     crops = []
     for ox, oy in ((x0, y0), (w - x1, h - y1)):  # the bottom-right box, before turning it
         shift = np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1]], np.float64)
-        crops.append(cv2.warpPerspective(frame, shift @ to_face, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA,
-                                         borderMode=cv2.BORDER_REPLICATE))
+        crops.append(
+            cv2.warpPerspective(
+                frame, shift @ to_face, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+            )
+        )
     return crops[0], cv2.flip(crops[1], -1)  # turned half round (a fifteenth of np.rot90's copy)

@@ -199,8 +199,11 @@ def member_stem(name: str, member: int) -> str:
 
 def model_files(directory: Path, name: str) -> list[Path]:
     """``name``'s model file and the members trained beside it (:func:`member_stem`), in order."""
-    members = sorted((int(m), p) for p in directory.glob(f"{name}.*.tflite")
-                     if (m := p.name[len(name) + 1 : -len(".tflite")]).isdigit() and int(m) > 1)
+    members = sorted(
+        (int(m), p)
+        for p in directory.glob(f"{name}.*.tflite")
+        if (m := p.name[len(name) + 1 : -len(".tflite")]).isdigit() and int(m) > 1
+    )
     return [directory / f"{name}.tflite", *(p for _, p in members)]
 
 
@@ -319,8 +322,9 @@ def _decide(scores: np.ndarray, answers: Sequence[str | None], min_conf: float, 
     conf = float(scores[best])
     margin = conf - (float(scores[second]) if second is not None else 0.0)
     ok = conf >= min_conf and margin >= min_margin
-    return Identification(answers[best] if ok else None, conf, answers[second] if second is not None else None,
-                          margin, answers[best])
+    return Identification(
+        answers[best] if ok else None, conf, answers[second] if second is not None else None, margin, answers[best]
+    )
 
 
 def with_pips(answer: Identification, card: Card, reading: PipReading | None) -> Identification:
@@ -348,8 +352,7 @@ def with_pips(answer: Identification, card: Card, reading: PipReading | None) ->
     return _named_by_pips(reading, f"{card.rank}{reading.suit}", card)
 
 
-def settled_by_pips(answer: Identification, cards: tuple[Card, Card], reading: PipReading | None
-                    ) -> Identification:
+def settled_by_pips(answer: Identification, cards: tuple[Card, Card], reading: PipReading | None) -> Identification:
     """Two corners that disagree on a number card (``cards``: one number in the two suits of one
     colour, or two numbers of one suit) settled by its pips: the one of the two whose number
     they count and whose suit they read surely (between two numbers, at PIP_COUNT_CONFIDENCE)
@@ -364,11 +367,9 @@ def settled_by_pips(answer: Identification, cards: tuple[Card, Card], reading: P
     return _named_by_pips(reading, win.id, cards[1] if win is cards[0] else cards[0])
 
 
-def _sure_pips(reading: PipReading | None, rank: str | None, bar: float = PIP_CONFIDENCE
-               ) -> TypeGuard[PipReading]:
+def _sure_pips(reading: PipReading | None, rank: str | None, bar: float = PIP_CONFIDENCE) -> TypeGuard[PipReading]:
     """As many pips as ``rank`` says, read at ``bar`` or surer."""
-    return (reading is not None and reading.count == _PIP_COUNTS.get(rank or "")
-            and reading.confidence >= bar)
+    return reading is not None and reading.count == _PIP_COUNTS.get(rank or "") and reading.confidence >= bar
 
 
 def _refused(answer: Identification, card_id: str) -> Identification:
@@ -385,14 +386,17 @@ def _may_all_be_its_own(reading: PipReading, card: Card, least: int) -> bool:
 def _ruled_out(reading: PipReading, card: Card) -> bool:
     """Whether two or more pips that may all be ``card``'s all but rule out its suit
     (:data:`PIP_AGAINST`)."""
-    return (_may_all_be_its_own(reading, card, 2)
-            and reading.probs[PIP_LABELS.index(card.suit or "")] < PIP_AGAINST)
+    return _may_all_be_its_own(reading, card, 2) and reading.probs[PIP_LABELS.index(card.suit or "")] < PIP_AGAINST
 
 
 def _counted_otherwise(reading: PipReading, rank: str | None) -> bool:
     """Pips counted surely as a number (two or more) other than the number card ``rank``'s."""
-    return (rank in _PIP_COUNTS and reading.count >= 2 and reading.count != _PIP_COUNTS[rank]
-            and reading.confidence >= PIP_COUNT_CONFIDENCE)
+    return (
+        rank in _PIP_COUNTS
+        and reading.count >= 2
+        and reading.count != _PIP_COUNTS[rank]
+        and reading.confidence >= PIP_COUNT_CONFIDENCE
+    )
 
 
 def _named_by_pips(reading: PipReading, card_id: str, other: Card) -> Identification:
@@ -402,8 +406,9 @@ def _named_by_pips(reading: PipReading, card_id: str, other: Card) -> Identifica
     only a card named with a clear lead)."""
     if other.suit == card_id[-1]:
         return Identification(card_id, reading.confidence, other.id, reading.confidence)
-    return Identification(card_id, reading.confidence, other.id,
-                          reading.confidence - reading.probs[PIP_LABELS.index(other.suit or "")])
+    return Identification(
+        card_id, reading.confidence, other.id, reading.confidence - reading.probs[PIP_LABELS.index(other.suit or "")]
+    )
 
 
 def _suit_unconfirmed(card: Card, reading: PipReading | None) -> bool:
@@ -411,8 +416,12 @@ def _suit_unconfirmed(card: Card, reading: PipReading | None) -> bool:
     pip to as many as its rank (one for an ace), as a pen, a finger or another card may hide
     some (`edje-tfod` IMG_2589's nine of spades, read 0.99 at both corners, five pips showing
     past a pen, was refused until session 36); more are not all its own."""
-    return card.colour == "black" and not (reading is not None and _may_all_be_its_own(reading, card, 1)
-                                           and reading.confidence >= PIP_CONFIDENCE and reading.suit == card.suit)
+    return card.colour == "black" and not (
+        reading is not None
+        and _may_all_be_its_own(reading, card, 1)
+        and reading.confidence >= PIP_CONFIDENCE
+        and reading.suit == card.suit
+    )
 
 
 def _sure_without_pips(pair: tuple[Identification, Identification], card: Card, narrow: bool) -> bool:
@@ -447,8 +456,13 @@ def _second_number(reading: Identification, card_id: str) -> str | None:
     """The runner-up of ``reading``, which leans to the number card ``card_id``, where it is
     another number of that suit with GUESS_CONFIDENCE or more."""
     second = reading.runner_up
-    if (second is None or second == card_id or second[-1] != card_id[-1]
-            or second[:-1] not in _PIP_COUNTS or reading.confidence - reading.margin < GUESS_CONFIDENCE):
+    if (
+        second is None
+        or second == card_id
+        or second[-1] != card_id[-1]
+        or second[:-1] not in _PIP_COUNTS
+        or reading.confidence - reading.margin < GUESS_CONFIDENCE
+    ):
         return None
     return second
 
@@ -476,9 +490,15 @@ def _leans_to_other_suit(reading: Identification, card_id: str) -> bool:
     """Whether ``reading``, refused, leans at :data:`OTHER_SUIT_LEAN` to ``card_id``'s rank in
     another suit."""
     guess = reading.guess
-    return (reading.card_id is None and guess is not None and reading.confidence >= OTHER_SUIT_LEAN
-            and guess[:-1] == card_id[:-1] and guess[-1] != card_id[-1]
-            and guess[-1] in _SAME_COLOUR and card_id[-1] in _SAME_COLOUR)
+    return (
+        reading.card_id is None
+        and guess is not None
+        and reading.confidence >= OTHER_SUIT_LEAN
+        and guess[:-1] == card_id[:-1]
+        and guess[-1] != card_id[-1]
+        and guess[-1] in _SAME_COLOUR
+        and card_id[-1] in _SAME_COLOUR
+    )
 
 
 class Identifier:
@@ -503,16 +523,19 @@ class Identifier:
         first = self._models[0]
         for member in self._models[1:]:
             if (member.input_shape, member.output_sizes) != (first.input_shape, first.output_sizes):
-                raise KioskError(f"{member.path}: not a member of {first.path} (input {member.input_shape}, "
-                                 f"outputs {member.output_sizes}; expected {first.input_shape}, "
-                                 f"{first.output_sizes})")
+                raise KioskError(
+                    f"{member.path}: not a member of {first.path} (input {member.input_shape}, "
+                    f"outputs {member.output_sizes}; expected {first.input_shape}, "
+                    f"{first.output_sizes})"
+                )
         h, w = first.input_shape[:2]
         self.input_size = (w, h)
         self._answers = [deck_answer(self.deck, lab) for lab in self.labels]
         self._none = self.labels.index(NONE_LABEL)
         self.gallery = Gallery.load(self.deck.id) if self.deck.identify_by == "face" else None
-        self._pips = (load_pip_reader(directory, num_threads)
-                      if self.deck.identify_by == "index" and self.deck.pips else None)
+        self._pips = (
+            load_pip_reader(directory, num_threads) if self.deck.identify_by == "index" and self.deck.pips else None
+        )
 
     def scores(self, images: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
         """Class probabilities ``(n, labels)``, the mean of the members', and, for face models,
@@ -533,8 +556,9 @@ class Identifier:
             return [self._text.identify(_as_bgr(f)) for f in faces]
         if self.deck.identify_by == "index":
             bgr = [_as_bgr(f) for f in faces]
-            return self._checked_by_pips(self._read_corners([index_crops(f) for f in bgr]),
-                                         lambda i: (bgr[i], face_corners(bgr[i])))
+            return self._checked_by_pips(
+                self._read_corners([index_crops(f) for f in bgr]), lambda i: (bgr[i], face_corners(bgr[i]))
+            )
         probs, embed = self.scores(faces)
         if self.gallery is not None and embed is not None:
             return [self.gallery.identify(e, p[self._none]) for e, p in zip(embed, probs, strict=True)]
@@ -548,8 +572,11 @@ class Identifier:
         readings = self._read_corners([c.index_corners() for c in cards])
         return self._checked_by_pips(readings, lambda i: cards[i].around())
 
-    def _checked_by_pips(self, readings: list[tuple[Identification, Identification]],
-                         card: Callable[[int], tuple[np.ndarray, np.ndarray]]) -> list[Identification]:
+    def _checked_by_pips(
+        self,
+        readings: list[tuple[Identification, Identification]],
+        card: Callable[[int], tuple[np.ndarray, np.ndarray]],
+    ) -> list[Identification]:
         """Each card's answer from its two corners' ``readings``, with :func:`with_pips` on those
         that name a number card and :func:`settled_by_pips` on those whose corners disagree
         on the suit of one number, each with how many of its corners read it; ``card(i)`` is
@@ -558,21 +585,30 @@ class Identifier:
         out = list(answers)
         if self._pips is not None:
             cards = {i: self.deck[a.card_id] for i, a in enumerate(answers) if a.card_id is not None}
-            disputes = {i: pair for i, (a, b) in enumerate(readings)
-                        if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None}
+            disputes = {
+                i: pair
+                for i, (a, b) in enumerate(readings)
+                if answers[i].card_id is None and (pair := self._dispute(a, b)) is not None
+            }
             # on a card under SMALL_CARD_PX wide only the pips tell a black suit: a small black
             # ace's one pip is read too, to confirm it and never to name it
             read = [*cards, *disputes]
             sides = cards_sides(np.array([card(i)[1] for i in read], np.float32).reshape(-1, 4, 2))
             narrow = {i for i, (short, _) in zip(read, sides, strict=True) if short < SMALL_CARD_PX}
-            numbers = [i for i, c in cards.items()
-                       if c.rank in _PIP_COUNTS and not _sure_without_pips(readings[i], c, i in narrow)]
+            numbers = [
+                i
+                for i, c in cards.items()
+                if c.rank in _PIP_COUNTS and not _sure_without_pips(readings[i], c, i in narrow)
+            ]
             numbers += list(disputes)
             aces = [i for i in narrow if i in cards and cards[i].rank == "A" and cards[i].colour == "black"]
             for i, reading in zip(numbers + aces, self._pips.read([card(i) for i in numbers + aces]), strict=True):
                 if i not in aces:
-                    out[i] = (with_pips(answers[i], cards[i], reading) if i in cards
-                              else settled_by_pips(answers[i], disputes[i], reading))
+                    out[i] = (
+                        with_pips(answers[i], cards[i], reading)
+                        if i in cards
+                        else settled_by_pips(answers[i], disputes[i], reading)
+                    )
                 named = out[i].card_id
                 if i in narrow and named is not None and _suit_unconfirmed(self.deck[named], reading):
                     out[i] = _refused(out[i], named)
@@ -601,8 +637,9 @@ class Identifier:
             return None
         return ca, self.deck[other]
 
-    def _read_corners(self, pairs: Sequence[tuple[np.ndarray, np.ndarray]]
-                      ) -> list[tuple[Identification, Identification]]:
+    def _read_corners(
+        self, pairs: Sequence[tuple[np.ndarray, np.ndarray]]
+    ) -> list[tuple[Identification, Identification]]:
         """Each card's readings of its (top-left, bottom-right) index crops."""
         crops = [crop for pair in pairs for crop in pair]
         probs = self._pair_scores(crops)
@@ -619,8 +656,11 @@ class Identifier:
         batch = prepare(crops, self.input_size)
         first = self._class_probs(self._models[0].run(batch))
         top = first.argmax(axis=1).reshape(-1, 2)
-        alone = ((top[:, 0] == top[:, 1]) & (top[:, 0] != self._none)
-                 & (first.max(axis=1).reshape(-1, 2).min(axis=1) >= FIRST_ALONE))
+        alone = (
+            (top[:, 0] == top[:, 1])
+            & (top[:, 0] != self._none)
+            & (first.max(axis=1).reshape(-1, 2).min(axis=1) >= FIRST_ALONE)
+        )
         rest = np.flatnonzero(~np.repeat(alone, 2))
         if len(rest) and len(self._models) > 1:
             others = [self._class_probs(model.run(batch[rest])) for model in self._models[1:]]
@@ -647,11 +687,15 @@ class Identifier:
 
     def _unsure(self, probs: np.ndarray, answers: Sequence[Identification]) -> list[int]:
         """The readings under SURE, apart from those SURE_NONE that they show no card."""
-        return [i for i, a in enumerate(answers)
-                if (a.card_id is None or a.confidence < SURE) and probs[i][self._none] < SURE_NONE]
+        return [
+            i
+            for i, a in enumerate(answers)
+            if (a.card_id is None or a.confidence < SURE) and probs[i][self._none] < SURE_NONE
+        ]
 
-    def _read_again(self, crops: Sequence[np.ndarray], probs: np.ndarray, answers: list[Identification],
-                    unsure: Sequence[int]) -> list[Identification]:
+    def _read_again(
+        self, crops: Sequence[np.ndarray], probs: np.ndarray, answers: list[Identification], unsure: Sequence[int]
+    ) -> list[Identification]:
         """``answers`` with those of ``unsure`` crops from the mean of their first reading and
         their :func:`shifted_crops`' readings, of those still refused from the mean with their
         :func:`zoomed_crops`' readings too, and of those still refused with their
@@ -684,8 +728,9 @@ class Identifier:
                     answers[i] = answer
         return answers
 
-    def _readings(self, crops: Sequence[np.ndarray], which: Sequence[int],
-                  variants: Callable[[np.ndarray], list[np.ndarray]]) -> np.ndarray:
+    def _readings(
+        self, crops: Sequence[np.ndarray], which: Sequence[int], variants: Callable[[np.ndarray], list[np.ndarray]]
+    ) -> np.ndarray:
         """Per crop of ``which``, the summed probabilities of its ``variants`` (as many for each)."""
         probs, _ = self.scores([v for i in which for v in variants(_as_bgr(crops[i]))])
         return probs.reshape(len(which), -1, probs.shape[-1]).sum(axis=1)

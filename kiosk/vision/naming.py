@@ -125,8 +125,7 @@ class IdentifierLike(Protocol):
     """What naming needs of :class:`kiosk.vision.identify.Identifier` (tests and benchmarks
     pass an oracle that names cards from the truth)."""
 
-    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
-        ...
+    def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]: ...
 
 
 class Look(NamedTuple):
@@ -136,8 +135,13 @@ class Look(NamedTuple):
     closely: bool
 
 
-def look(identifier: IdentifierLike, detector: Detector, frame: np.ndarray, thorough: bool = False,
-         enough: Callable[[list[tuple[Detection, Identification]]], bool] = lambda named: True) -> Look:
+def look(
+    identifier: IdentifierLike,
+    detector: Detector,
+    frame: np.ndarray,
+    thorough: bool = False,
+    enough: Callable[[list[tuple[Detection, Identification]]], bool] = lambda named: True,
+) -> Look:
     """Find and name the cards of ``frame``: at a glance first (the outline model alone,
     :meth:`Detector.glance`), and with every cue (:meth:`Detector.closer`) where the glance
     leaves some of what the model calls card unaccounted for, or an outline it found not read
@@ -172,8 +176,9 @@ class _Remembered:
         return [self._answers[k] for k in keys]
 
 
-def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
-               detections: Sequence[Detection]) -> list[tuple[Detection, Identification]]:
+def name_cards(
+    identifier: IdentifierLike, detector: Detector, frame: np.ndarray, detections: Sequence[Detection]
+) -> list[tuple[Detection, Identification]]:
     """One (detection, answer) per detection, in order, then the further cards the second looks
     found (:func:`_second_looks`). A completed card read less surely than COMPLETED_CONFIDENCE,
     and by one corner only, is refused; a refused detection is replaced by the first of its
@@ -184,18 +189,22 @@ def name_cards(identifier: IdentifierLike, detector: Detector, frame: np.ndarray
     answers = identifier.identify_cards(detections)
     if len(answers) != len(detections):
         raise RuntimeError(f"identifier answered {len(answers)} faces for {len(detections)}")
-    answers = [a if a.card_id is None or not d.partial or a.confidence >= COMPLETED_CONFIDENCE or a.corners == 2
-               else Identification(None, a.confidence, a.runner_up, a.margin)
-               for d, a in zip(detections, answers, strict=True)]
+    answers = [
+        a
+        if a.card_id is None or not d.partial or a.confidence >= COMPLETED_CONFIDENCE or a.corners == 2
+        else Identification(None, a.confidence, a.runner_up, a.margin)
+        for d, a in zip(detections, answers, strict=True)
+    ]
     named = _second_looks(identifier, detector, frame, list(zip(detections, answers, strict=True)))
     ends = _far_ends(detections, named, detector)
     shaped = _card_shaped(identifier, detector, frame, named + ends, range(len(named), len(named) + len(ends)))
-    kept = shaped[:len(named)] + [pair for pair in shaped[len(named):] if pair[1].card_id]
+    kept = shaped[: len(named)] + [pair for pair in shaped[len(named) :] if pair[1].card_id]
     return _once_per_card(kept + _beside_one_corner(identifier, detector, frame, kept))
 
 
-def _beside_one_corner(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
-                       out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
+def _beside_one_corner(
+    identifier: IdentifierLike, detector: Detector, frame: np.ndarray, out: list[tuple[Detection, Identification]]
+) -> list[tuple[Detection, Identification]]:
     """The other cards that the alternates of a card named from one corner show: an outline
     that spans two cards (fanned cards whose edges run on in one line) is read by the one
     index it holds, and the card beside it may be among the outlines it beat. An alternate is
@@ -203,8 +212,12 @@ def _beside_one_corner(identifier: IdentifierLike, detector: Detector, frame: np
     it lies on no card named, nor on this one as much as ONE_CARD (``edje-tfod``'s IMG_2668: a
     jack of hearts beside a ten of spades whose outline spans both). Only the first
     FIRST_ALTERNATES of each are read; a card named from both corners has its own outline."""
-    looks = [(k, quad) for k, (d, a) in enumerate(out) if a.card_id is not None and a.corners == 1
-             for quad in d.alternates[:FIRST_ALTERNATES]]
+    looks = [
+        (k, quad)
+        for k, (d, a) in enumerate(out)
+        if a.card_id is not None and a.corners == 1
+        for quad in d.alternates[:FIRST_ALTERNATES]
+    ]
     if not looks:
         return []
     named = [(k, d.corners, a.card_id) for k, (d, a) in enumerate(out) if a.card_id is not None]
@@ -216,16 +229,19 @@ def _beside_one_corner(identifier: IdentifierLike, detector: Detector, frame: np
     for (k, _), alt, answer in zip(looks, found, identifier.identify_cards(found), strict=True):
         if answer.card_id is None or answer.corners != 2 or answer.confidence < SECOND_LOOK_CONFIDENCE:
             continue
-        if any(card == answer.card_id or polygon_iou(alt.corners, corners) >= (ONE_CARD if j == k else apart)
-               for j, corners, card in named):
+        if any(
+            card == answer.card_id or polygon_iou(alt.corners, corners) >= (ONE_CARD if j == k else apart)
+            for j, corners, card in named
+        ):
             continue
         more.append((alt, answer))
         named.append((-1, alt.corners, answer.card_id))
     return more
 
 
-def _far_ends(detections: Sequence[Detection], named: list[tuple[Detection, Identification]],
-              detector: Detector) -> list[tuple[Detection, Identification]]:
+def _far_ends(
+    detections: Sequence[Detection], named: list[tuple[Detection, Identification]], detector: Detector
+) -> list[tuple[Detection, Identification]]:
     """For each refused outline of ``detections`` that a second look named by a card covering
     under PART_NAMED of it, the end of it farther from that card (:func:`fan_ends`), refused:
     two cards overlapping at an angle make one card-shaped outline, and where its look names
@@ -249,8 +265,9 @@ def _area(quad: np.ndarray) -> float:
     return float(cv2.contourArea(np.asarray(quad, np.float32)))
 
 
-def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
-                  out: list[tuple[Detection, Identification]]) -> list[tuple[Detection, Identification]]:
+def _second_looks(
+    identifier: IdentifierLike, detector: Detector, frame: np.ndarray, out: list[tuple[Detection, Identification]]
+) -> list[tuple[Detection, Identification]]:
     """``out`` with each refused detection replaced by its first alternate (or its refit, last)
     named surely, and after it the other alternates named surely as other cards, apart from
     those named; the looks read by both of a card's corners are taken first (session 34:
@@ -268,9 +285,13 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     printed = detector.printed(frame, [d.corners for d in detections])
     offered: list[list[tuple[int, np.ndarray, _Kind]]] = []  # per refused outline: (it, quad, what)
     for k, refit in zip(refused, refits, strict=True):
-        offered.append([(k, quad, "print") for quad in printed[k]]
-                       + [(k, quad, "outline") for quad in (*detections[k].alternates[:FIRST_ALTERNATES],
-                                                            *(() if refit is None else (refit,)))])
+        offered.append(
+            [(k, quad, "print") for quad in printed[k]]
+            + [
+                (k, quad, "outline")
+                for quad in (*detections[k].alternates[:FIRST_ALTERNATES], *(() if refit is None else (refit,)))
+            ]
+        )
     # each outline's first look before the others' second ones (a busy frame's looks run out
     # before the last outlines': washed-out scenes 6 cards more, piles 3), the rest in turn
     looks = [each[0] for each in offered if each] + [look for each in offered for look in each[1:]]
@@ -297,8 +318,11 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
     alts = detector.look_again(frame, [quad for _, quad, _ in looks])
     if len(alts) != len(looks):
         return out  # the frame is not a picture: nothing to look at again
-    read = [(k, alt, kind) for (k, _, kind), alt in zip(looks, alts, strict=True)
-            if kind == "under" or not _lies_on(alt.corners, named, detector.config.nms_iou)]
+    read = [
+        (k, alt, kind)
+        for (k, _, kind), alt in zip(looks, alts, strict=True)
+        if kind == "under" or not _lies_on(alt.corners, named, detector.config.nms_iou)
+    ]
     second_answers = identifier.identify_cards([alt for _, alt, _ in read])
     # an outline read by both its corners goes first: it is the card itself, where a look read
     # by one corner may lie across it (read there, it takes the card and turns the whole one away)
@@ -325,8 +349,9 @@ def _second_looks(identifier: IdentifierLike, detector: Detector, frame: np.ndar
         if k in taken:
             # a refused outline may span two cards (fanned cards whose edges run on in one
             # line): another card among its alternates, named otherwise, lying on none named
-            if not any(a.card_id == answer.card_id or polygon_iou(alt.corners, d.corners) >= ONE_CARD
-                       for d, a in looked):
+            if not any(
+                a.card_id == answer.card_id or polygon_iou(alt.corners, d.corners) >= ONE_CARD for d, a in looked
+            ):
                 more.append((alt, answer))
                 looked.append((alt, answer))
                 named.append(alt.corners)
@@ -358,9 +383,13 @@ def _from_their_corners(refused: Sequence[int], detections: Sequence[Detection])
     return out
 
 
-def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarray,
-                 out: list[tuple[Detection, Identification]], ends: Sequence[int] = ()
-                 ) -> list[tuple[Detection, Identification]]:
+def _card_shaped(
+    identifier: IdentifierLike,
+    detector: Detector,
+    frame: np.ndarray,
+    out: list[tuple[Detection, Identification]],
+    ends: Sequence[int] = (),
+) -> list[tuple[Detection, Identification]]:
     """``out`` with the card-shaped outlines round some of its cards read
     (:func:`~kiosk.vision.card_fit.card_shapes`): such a card's outline is often askew or
     loose, so that one corner's crop misses its index (on a striped cloth its sides vanish on
@@ -375,21 +404,31 @@ def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     shapes that one corner read as the card wanted. The refused outlines of ``ends`` (indices:
     :func:`_far_ends`) are searched round too, whatever they read."""
     targets = [k for k, (_, a) in enumerate(out) if a.card_id is not None and a.corners == 1]
-    unread = [k for k, (d, a) in enumerate(out)
-              if a.card_id is None and k not in ends and not _close_up(d, detector)]
+    unread = [k for k, (d, a) in enumerate(out) if a.card_id is None and k not in ends and not _close_up(d, detector)]
     leaning = [k for k in unread if out[k][1].confidence >= GUESS_CONFIDENCE]
     targets += sorted(leaning, key=lambda k: -out[k][1].confidence)[:MAX_GUESSED]
     named = [d.corners for d, a in out if a.card_id is not None]
-    apart = [k for k in unread if out[k][1].confidence < GUESS_CONFIDENCE
-             and not _lies_on(out[k][0].corners, named, APART)] if named else []
+    apart = (
+        [k for k in unread if out[k][1].confidence < GUESS_CONFIDENCE and not _lies_on(out[k][0].corners, named, APART)]
+        if named
+        else []
+    )
     targets += sorted(apart, key=lambda k: -out[k][0].score)[:MAX_APART]
     targets += [k for k in ends if k not in targets]
     if not targets:
         return out
     gray = cv2.cvtColor(out[targets[0]][0].frame, cv2.COLOR_BGR2GRAY)
     moved: set[int] = set()
-    near = _take_shapes(identifier, detector, frame, gray, out, moved,
-                        [(k, card_shapes(gray, out[k][0].corners)) for k in targets], ends)
+    near = _take_shapes(
+        identifier,
+        detector,
+        frame,
+        gray,
+        out,
+        moved,
+        [(k, card_shapes(gray, out[k][0].corners)) for k in targets],
+        ends,
+    )
     closer: dict[int, list[np.ndarray]] = {}
     for k, quad in near:
         closer.setdefault(k, []).extend(card_shapes(gray, quad, CLOSER))
@@ -397,10 +436,16 @@ def _card_shaped(identifier: IdentifierLike, detector: Detector, frame: np.ndarr
     return out
 
 
-def _take_shapes(identifier: IdentifierLike, detector: Detector, frame: np.ndarray, gray: np.ndarray,
-                 out: list[tuple[Detection, Identification]], moved: set[int],
-                 shapes: list[tuple[int, list[np.ndarray]]], ends: Sequence[int] = ()
-                 ) -> list[tuple[int, np.ndarray]]:
+def _take_shapes(
+    identifier: IdentifierLike,
+    detector: Detector,
+    frame: np.ndarray,
+    gray: np.ndarray,
+    out: list[tuple[Detection, Identification]],
+    moved: set[int],
+    shapes: list[tuple[int, list[np.ndarray]]],
+    ends: Sequence[int] = (),
+) -> list[tuple[int, np.ndarray]]:
     """Moves each card of ``out`` (by index) not ``moved`` yet to the first of its ``shapes``
     that :func:`_card_shaped` takes; returns the first CLOSER_AGAIN shapes of each card still
     not moved that one corner read as the card it wants (refined: as read). The shapes are read
@@ -467,8 +512,9 @@ def _read_under_another(quad: np.ndarray, answer: Identification, named: Sequenc
     k = 0 if answer.read_by[0] else 2  # the bottom-right index is the top-left one turned
     corner, across, along = quad[k], quad[(k + 1) % 4] - quad[k], quad[(k + 3) % 4] - quad[k]
     box = corner + (INDEX_BOX[0] + INDEX_BOX[2]) / 2 * across + (INDEX_BOX[1] + INDEX_BOX[3]) / 2 * along
-    return any(cv2.pointPolygonTest(card.astype(np.float32), (float(box[0]), float(box[1])), False) > 0
-               for card in named)
+    return any(
+        cv2.pointPolygonTest(card.astype(np.float32), (float(box[0]), float(box[1])), False) > 0 for card in named
+    )
 
 
 def _at_a_named_corner(quad: np.ndarray, named: Sequence[np.ndarray], width: float | None = None) -> bool:

@@ -58,8 +58,9 @@ class OutlineModel:
         h, w = bgr.shape[:2]
         inp, (sw, sh) = fit_input(bgr)
         probs = self._model.run(normalise(inp[None]))[0][0, :sh, :sw]
-        return tuple(cv2.resize(np.ascontiguousarray(probs[..., k]), (w, h), interpolation=cv2.INTER_LINEAR)
-                     for k in (1, 2))  # type: ignore[return-value]
+        return tuple(
+            cv2.resize(np.ascontiguousarray(probs[..., k]), (w, h), interpolation=cv2.INTER_LINEAR) for k in (1, 2)
+        )  # type: ignore[return-value]
 
 
 def load_outline_model(directory: Path | None = None, num_threads: int = 1) -> OutlineModel | None:

@@ -58,9 +58,14 @@ def mat_locator(homography: np.ndarray) -> Callable[[np.ndarray], Point | None]:
 class VisionPipeline:
     """One frame in, one TableView out. Not thread-safe: one pipeline per worker."""
 
-    def __init__(self, identifier: IdentifierLike, detector: Detector | None = None,
-                 tracker_config: TrackerConfig | None = None,
-                 homography: np.ndarray | None = None, still: StillFrames | None = None) -> None:
+    def __init__(
+        self,
+        identifier: IdentifierLike,
+        detector: Detector | None = None,
+        tracker_config: TrackerConfig | None = None,
+        homography: np.ndarray | None = None,
+        still: StillFrames | None = None,
+    ) -> None:
         self.identifier = identifier
         self.detector = detector or Detector()
         locate = mat_locator(homography) if homography is not None else None
@@ -74,9 +79,14 @@ class VisionPipeline:
         self._too_small = False  # whether the confirmed cards were last under SMALL_CARD_PX wide
 
     @classmethod
-    def for_deck(cls, deck_id: str, homography: np.ndarray | None = None,
-                 tracker_config: TrackerConfig | None = None, detector: Detector | None = None,
-                 model_threads: int = 1) -> VisionPipeline:
+    def for_deck(
+        cls,
+        deck_id: str,
+        homography: np.ndarray | None = None,
+        tracker_config: TrackerConfig | None = None,
+        detector: Detector | None = None,
+        model_threads: int = 1,
+    ) -> VisionPipeline:
         """The production pipeline: the shipped identifier of ``deck_id`` and, unless one is
         given, a detector; their models run on ``model_threads``."""
         from kiosk.vision.identify import Identifier
@@ -111,8 +121,16 @@ class VisionPipeline:
         except Exception:  # noqa: BLE001 - a bug on one frame must not stop the kiosk
             log.exception("vision failed on frame %d", self.frame_index)
             return self.idle_view(ts)
-        return TableView(self.frame_index, ts, self.tracker.cards, tuple(events),
-                         (bgr.shape[1], bgr.shape[0]), True, self._detections, self._card_width())
+        return TableView(
+            self.frame_index,
+            ts,
+            self.tracker.cards,
+            tuple(events),
+            (bgr.shape[1], bgr.shape[0]),
+            True,
+            self._detections,
+            self._card_width(),
+        )
 
     def _card_width(self) -> float | None:
         """The confirmed cards' median width in pixels; warns once each time it falls under
@@ -123,10 +141,14 @@ class VisionPipeline:
         width = float(np.median(cards_sides(np.stack([c.corners for c in cards]))[:, 0]))
         small = width < SMALL_CARD_PX
         if small and not self._too_small:
-            log.warning("the cards are %.0f px wide in the camera picture, under %.0f: there black number "
-                        "cards and aces are named only where their pips show their suit, and black court "
-                        "cards may be misread; mount the camera lower or raise [camera] width and height "
-                        "(hardware/CAMERA.md)", width, SMALL_CARD_PX)
+            log.warning(
+                "the cards are %.0f px wide in the camera picture, under %.0f: there black number "
+                "cards and aces are named only where their pips show their suit, and black court "
+                "cards may be misread; mount the camera lower or raise [camera] width and height "
+                "(hardware/CAMERA.md)",
+                width,
+                SMALL_CARD_PX,
+            )
         self._too_small = small
         return width
 
@@ -134,15 +156,15 @@ class VisionPipeline:
         """Detect and name (a refused card gets a second look), without touching the tracker;
         unless ``thorough``, at a glance where that names every card the tracker holds
         (:func:`kiosk.vision.naming.look`). Also whether every cue was used."""
-        seen = look(self.identifier, self.detector, bgr, thorough,
-                    lambda named: not self.tracker.misses(_sightings(named)))
+        seen = look(
+            self.identifier, self.detector, bgr, thorough, lambda named: not self.tracker.misses(_sightings(named))
+        )
         return _sightings(seen.named), seen.closely
 
     def idle_view(self, timestamp: float | None = None, camera_ok: bool = False) -> TableView:
         """The current cards without a new frame (camera lost, garbage frame)."""
         ts = time.time() if timestamp is None else timestamp
-        return TableView(max(self.frame_index, 0), ts, self.tracker.cards, (), (0, 0), camera_ok, 0,
-                         self._card_width())
+        return TableView(max(self.frame_index, 0), ts, self.tracker.cards, (), (0, 0), camera_ok, 0, self._card_width())
 
 
 class VisionWorker(threading.Thread):
@@ -154,9 +176,14 @@ class VisionWorker(threading.Thread):
     ends the worker when it runs out.
     """
 
-    def __init__(self, open_source: Callable[[], FrameSource], pipeline: VisionPipeline,
-                 on_view: Callable[[TableView], None] | None = None,
-                 min_backoff: float = 0.5, max_backoff: float = 10.0) -> None:
+    def __init__(
+        self,
+        open_source: Callable[[], FrameSource],
+        pipeline: VisionPipeline,
+        on_view: Callable[[TableView], None] | None = None,
+        min_backoff: float = 0.5,
+        max_backoff: float = 10.0,
+    ) -> None:
         super().__init__(name="vision", daemon=True)
         self._open = open_source
         self.pipeline = pipeline

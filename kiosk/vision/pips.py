@@ -109,8 +109,14 @@ def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
     fw, fh = PIP_FACE
     side = np.abs((x + w / 2) / fw - 0.5) > 0.5 - _INDEX_COLUMN[0]
     end = np.abs((y + h / 2) / fh - 0.5) > 0.5 - _INDEX_COLUMN[1]
-    blobs = stats[(a >= _AREA[0] * fw * fh) & (a <= _AREA[1] * fw * fh) & (w <= _ASPECT * h) & (h <= _ASPECT * w)
-                  & (a >= _FILL * w * h) & ~(side & end)]
+    blobs = stats[
+        (a >= _AREA[0] * fw * fh)
+        & (a <= _AREA[1] * fw * fh)
+        & (w <= _ASPECT * h)
+        & (h <= _ASPECT * w)
+        & (a >= _FILL * w * h)
+        & ~(side & end)
+    ]
     if not len(blobs):
         return empty
     areas = np.sort(blobs[:, 4])  # their median as np.median gives it, in a seventh of its time
@@ -119,10 +125,16 @@ def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
     out = np.empty((min(len(pips), MAX_PIPS), PIP_INPUT, PIP_INPUT, 1), np.float32)
     for k, (x, y, bw, bh, _) in enumerate(pips[:MAX_PIPS]):
         scale = PIP_INPUT / (1.25 * max(bw, bh))
-        face_to_patch = np.array([[scale, 0, PIP_INPUT / 2 - (x + bw / 2) * scale],
-                                  [0, scale, PIP_INPUT / 2 - (y + bh / 2) * scale], [0, 0, 1]])
-        out[k, :, :, 0] = cv2.warpPerspective(low, face_to_patch @ to_face, (PIP_INPUT, PIP_INPUT),
-                                              borderMode=cv2.BORDER_REPLICATE)
+        face_to_patch = np.array(
+            [
+                [scale, 0, PIP_INPUT / 2 - (x + bw / 2) * scale],
+                [0, scale, PIP_INPUT / 2 - (y + bh / 2) * scale],
+                [0, 0, 1],
+            ]
+        )
+        out[k, :, :, 0] = cv2.warpPerspective(
+            low, face_to_patch @ to_face, (PIP_INPUT, PIP_INPUT), borderMode=cv2.BORDER_REPLICATE
+        )
     np.clip((paper - out) / (paper - dark), 0, 1, out=out)
     return out, (pips[:, 0] + pips[:, 2] / 2).astype(np.float32) / fw
 
@@ -158,7 +170,7 @@ class PipReader:
         out: list[PipReading | None] = []
         start = 0
         for patches, columns in found:
-            scores = probs[start:start + len(patches)]
+            scores = probs[start : start + len(patches)]
             start += len(patches)
             count = len(columns)
             if not count or not _laid_out_as(columns):

@@ -60,8 +60,11 @@ class RecognizedCard:
     corners: tuple[Point, Point, Point, Point]
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.card_id, "confidence": round(self.confidence, 4),
-                "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners]}
+        return {
+            "id": self.card_id,
+            "confidence": round(self.confidence, 4),
+            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+        }
 
 
 def read_image(path: str | Path) -> np.ndarray | None:
@@ -75,21 +78,28 @@ def read_image(path: str | Path) -> np.ndarray | None:
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
-def recognize(image: np.ndarray, identifier: IdentifierLike,
-              detector: Detector | None = None) -> list[RecognizedCard]:
+def recognize(image: np.ndarray, identifier: IdentifierLike, detector: Detector | None = None) -> list[RecognizedCard]:
     """The named cards of ``image`` (:func:`read_still`), top to bottom then left to right."""
     bgr = as_bgr(image)
     if bgr is None:
         return []
-    out = [RecognizedCard(ident.card_id, float(ident.confidence),  # type: ignore[arg-type]
-                          tuple((float(x), float(y)) for x, y in corners))  # type: ignore[arg-type]
-           for corners, ident in read_still(bgr, identifier, detector or Detector()) if ident.card_id is not None]
-    return sorted(out, key=lambda c: (round(np.mean([p[1] for p in c.corners]) / 20),
-                                      np.mean([p[0] for p in c.corners])))
+    out = [
+        RecognizedCard(
+            ident.card_id,
+            float(ident.confidence),  # type: ignore[arg-type]
+            tuple((float(x), float(y)) for x, y in corners),
+        )  # type: ignore[arg-type]
+        for corners, ident in read_still(bgr, identifier, detector or Detector())
+        if ident.card_id is not None
+    ]
+    return sorted(
+        out, key=lambda c: (round(np.mean([p[1] for p in c.corners]) / 20), np.mean([p[0] for p in c.corners]))
+    )
 
 
-def read_still(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
-               ) -> list[tuple[np.ndarray, Identification]]:
+def read_still(
+    bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
+) -> list[tuple[np.ndarray, Identification]]:
     """(corners, answer) of every outline read in the BGR still ``bgr``, named or refused: every
     cue; where that names no card, the cards named in other views of the picture, zoomed out,
     turned, zoomed in (:func:`_zoomed_out`, :func:`_turned`, :func:`_zoomed_in`), until one does."""
@@ -97,14 +107,19 @@ def read_still(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
     for views, times in ((_zoomed_out, 1), (_turned, 1), (_zoomed_in, TILES_AGREEING)):
         if any(ident.card_id is not None for _, ident in read):
             break
-        read += _agreed([(back(corners), ident) for frame, back in views(bgr)
-                         for corners, ident in _read(frame, identifier, detector) if ident.card_id is not None],
-                        times)
+        read += _agreed(
+            [
+                (back(corners), ident)
+                for frame, back in views(bgr)
+                for corners, ident in _read(frame, identifier, detector)
+                if ident.card_id is not None
+            ],
+            times,
+        )
     return read
 
 
-def _read(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
-          ) -> list[tuple[np.ndarray, Identification]]:
+def _read(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector) -> list[tuple[np.ndarray, Identification]]:
     """(corners, answer) of each outline every cue finds in ``bgr``, second looks included."""
     return [(det.corners, ident) for det, ident in name_cards(identifier, detector, bgr, detector.detect(bgr))]
 
@@ -129,8 +144,12 @@ def _zoomed_out(bgr: np.ndarray) -> list[View]:
     small, scale = shrunk_to(bgr, VIEW_SIDE)
     sh, sw = small.shape[:2]
     dx, dy = (ZOOM_OUT - 1) * sw // 2, (ZOOM_OUT - 1) * sh // 2
-    return [(cv2.copyMakeBorder(small, dy, dy, dx, dx, cv2.BORDER_REPLICATE),
-             _moved_back(np.array([-dx, -dy], np.float32), 1 / scale))]
+    return [
+        (
+            cv2.copyMakeBorder(small, dy, dy, dx, dx, cv2.BORDER_REPLICATE),
+            _moved_back(np.array([-dx, -dy], np.float32), 1 / scale),
+        )
+    ]
 
 
 def _turned(bgr: np.ndarray) -> list[View]:
@@ -139,8 +158,12 @@ def _turned(bgr: np.ndarray) -> list[View]:
     if h < TURN_ASPECT * w:
         return []
     # the turned picture's (x, y) is this one's (h - 1 - y, x)
-    return [(cv2.rotate(bgr, cv2.ROTATE_90_CLOCKWISE),
-             lambda c: order_corners(np.stack([c[:, 1], h - 1 - c[:, 0]], axis=1)))]
+    return [
+        (
+            cv2.rotate(bgr, cv2.ROTATE_90_CLOCKWISE),
+            lambda c: order_corners(np.stack([c[:, 1], h - 1 - c[:, 0]], axis=1)),
+        )
+    ]
 
 
 def _zoomed_in(bgr: np.ndarray) -> list[View]:
@@ -149,8 +172,11 @@ def _zoomed_in(bgr: np.ndarray) -> list[View]:
     sh, sw = small.shape[:2]
     big = cv2.resize(small, (round(sw * ZOOM_IN), round(sh * ZOOM_IN)), interpolation=cv2.INTER_CUBIC)
     bh, bw = big.shape[:2]
-    return [(big[y:y + sh, x:x + sw], _moved_back(np.array([x, y], np.float32), 1 / (scale * ZOOM_IN)))
-            for y in (0, (bh - sh) // 2, bh - sh) for x in (0, (bw - sw) // 2, bw - sw)]
+    return [
+        (big[y : y + sh, x : x + sw], _moved_back(np.array([x, y], np.float32), 1 / (scale * ZOOM_IN)))
+        for y in (0, (bh - sh) // 2, bh - sh)
+        for x in (0, (bw - sw) // 2, bw - sw)
+    ]
 
 
 def _moved_back(offset: np.ndarray, scale: float) -> Callable[[np.ndarray], np.ndarray]:

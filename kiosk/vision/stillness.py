@@ -42,8 +42,12 @@ class StillFrames:
         small = cv2.resize(bgr, self.grid, interpolation=cv2.INTER_AREA)
         self._latest = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.int16)
         ref = self._reference
-        return (ref is not None and ref.shape == self._latest.shape and self._run < self.max_run
-                and int(np.abs(self._latest - ref).max()) <= self.level)
+        return (
+            ref is not None
+            and ref.shape == self._latest.shape
+            and self._run < self.max_run
+            and int(np.abs(self._latest - ref).max()) <= self.level
+        )
 
     def skipped(self) -> None:
         self._run += 1

@@ -49,9 +49,12 @@ def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
     h, w = labels.shape
     i, j = np.triu_indices(len(centres), 1)
     dist = np.linalg.norm(centres[i] - centres[j], axis=1)
-    alike = ((np.maximum(areas[i], areas[j]) <= 1.6 * np.minimum(areas[i], areas[j]))
-             & (np.abs(sizes[i] - sizes[j]) <= 0.3 * np.maximum(sizes[i], sizes[j]) + 1)
-             & (dist >= 8) & (dist <= 0.55 * min(h, w)))
+    alike = (
+        (np.maximum(areas[i], areas[j]) <= 1.6 * np.minimum(areas[i], areas[j]))
+        & (np.abs(sizes[i] - sizes[j]) <= 0.3 * np.maximum(sizes[i], sizes[j]) + 1)
+        & (dist >= 8)
+        & (dist <= 0.55 * min(h, w))
+    )
     i, j = i[alike], j[alike]
     mids = (centres[i] + centres[j]) / 2
     found: list[tuple[float, np.ndarray]] = []
@@ -61,8 +64,9 @@ def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
         if not near.any():
             continue
         paired = np.unique(np.concatenate([i[near], j[near]]))
-        share, centre, reach, members = max((_around(centres, mids[k], paired) for k in np.nonzero(near)[0]),
-                                            key=lambda a: a[0])
+        share, centre, reach, members = max(
+            (_around(centres, mids[k], paired) for k in np.nonzero(near)[0]), key=lambda a: a[0]
+        )
         if any(np.abs(centre - c).max() < 1.0 for c in seen):
             continue
         seen.append(centre)
@@ -91,8 +95,12 @@ def _ink_blobs(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
         return None
     relabel = np.zeros(n, np.int32)
     relabel[keep] = np.arange(1, len(keep) + 1)
-    return (relabel[labels], centres[keep].astype(np.float32),
-            stats[keep, cv2.CC_STAT_AREA].astype(np.float32), sizes[keep].astype(np.float32))
+    return (
+        relabel[labels],
+        centres[keep].astype(np.float32),
+        stats[keep, cv2.CC_STAT_AREA].astype(np.float32),
+        sizes[keep].astype(np.float32),
+    )
 
 
 def _pixels(labels: np.ndarray, wanted: np.ndarray, centre: np.ndarray, reach: float) -> np.ndarray:
@@ -109,15 +117,17 @@ def _vote_peaks(mids: np.ndarray, w: int, h: int) -> list[np.ndarray]:
     local maxima only."""
     gx, gy = int(w / CELL) + 1, int(h / CELL) + 1
     votes = np.zeros((gy, gx), np.float32)
-    np.add.at(votes, (np.clip((mids[:, 1] / CELL).astype(int), 0, gy - 1),
-                      np.clip((mids[:, 0] / CELL).astype(int), 0, gx - 1)), 1)
+    np.add.at(
+        votes,
+        (np.clip((mids[:, 1] / CELL).astype(int), 0, gy - 1), np.clip((mids[:, 0] / CELL).astype(int), 0, gx - 1)),
+        1,
+    )
     summed = cv2.boxFilter(votes, -1, (3, 3), normalize=False)
     peaks = np.argwhere((summed >= MIN_VOTES) & (summed == cv2.dilate(summed, np.ones((5, 5), np.uint8))))
     return [np.array([(x + 0.5) * CELL, (y + 0.5) * CELL], np.float32) for y, x in peaks]
 
 
-def _around(centres: np.ndarray, centre: np.ndarray, paired: np.ndarray
-            ) -> tuple[float, np.ndarray, float, np.ndarray]:
+def _around(centres: np.ndarray, centre: np.ndarray, paired: np.ndarray) -> tuple[float, np.ndarray, float, np.ndarray]:
     """(symmetric share, centre, reach, members) of the ink within reach of ``centre``, the
     midpoint of one of the pairs that voted there (their blobs ``paired``): the reach is the
     farthest of those blobs from it (the indices, at the card's corners), a little more, at

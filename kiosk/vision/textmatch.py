@@ -34,7 +34,7 @@ def _band(face: np.ndarray) -> np.ndarray:
     """The darkest channel of the band: blue and red ink alike turn dark, paper stays light."""
     h, w = face.shape[:2]
     x0, y0, x1, y1 = BAND
-    crop = face[int(y0 * h): int(y1 * h), int(x0 * w): int(x1 * w)]
+    crop = face[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)]
     if crop.ndim == 2:
         return crop
     return darkest_channel(crop)
@@ -74,7 +74,7 @@ def ink_vector(face: np.ndarray) -> tuple[np.ndarray, float] | None:
     x1, y1 = int((x + bw)[ok].max()), int((y + bh)[ok].max())
     if x1 - x0 < 4 or y1 - y0 < 4 or abs(x0 + x1 - w) > 0.3 * w or abs(y0 + y1 - h) > 0.3 * h:
         return None  # the big text is printed in the middle: this is part of it, or not text
-    box = flat[max(0, y0 - 1): y1 + 1, max(0, x0 - 1): x1 + 1]
+    box = flat[max(0, y0 - 1) : y1 + 1, max(0, x0 - 1) : x1 + 1]
     v = cv2.resize(box, GRID, interpolation=cv2.INTER_AREA).ravel()
     v = v - v.mean()
     norm = float(np.linalg.norm(v))

@@ -104,8 +104,7 @@ class Tracker:
         an outline never named (clutter). Until a frame shows something new, more updates with
         the same sightings could not change a thing, and the frame may be skipped; a card being
         confirmed, or out of sight, needs every frame."""
-        return all(t.missed == 0 if t.card_id is not None else all(v is None for v, _ in t.votes)
-                   for t in self._tracks)
+        return all(t.missed == 0 if t.card_id is not None else all(v is None for v, _ in t.votes) for t in self._tracks)
 
     def misses(self, sightings: list[Sighting]) -> bool:
         """Whether a card it holds (confirmed, or voted for in a track's window) is named by none
@@ -130,14 +129,16 @@ class Tracker:
         fresh: list[_Track] = []
         for s, track in zip(sightings, matched, strict=True):
             if track is None:
-                track = _Track(self._next_id, np.asarray(s.corners, np.float32),
-                               deque(maxlen=cfg.window))
+                track = _Track(self._next_id, np.asarray(s.corners, np.float32), deque(maxlen=cfg.window))
                 self._next_id += 1
                 fresh.append(track)
             corners = np.asarray(s.corners, np.float32)
             vote = self._vote(s)
-            if track.card_id is None or vote == track.card_id or (
-                    vote is None and polygon_iou(corners, track.corners) > 0.6):
+            if (
+                track.card_id is None
+                or vote == track.card_id
+                or (vote is None and polygon_iou(corners, track.corners) > 0.6)
+            ):
                 track.missed = 0  # the card, or the same outline unsure (a finger on the index)
                 track.corners = corners
             else:  # something else lies near its place (a box, a marker, another card)
@@ -196,8 +197,7 @@ class Tracker:
                 other.seen = self._seen(other, card_id)
                 self._tracks.remove(track)
                 return []
-        under = [o for o in self._tracks
-                 if o is not track and o.card_id is not None and _overlap(o, track)]
+        under = [o for o in self._tracks if o is not track and o.card_id is not None and _overlap(o, track)]
         if under and _mean_confidence(track, card_id) < self.config.replace_confidence:
             return []
         for other in under:
@@ -209,8 +209,13 @@ class Tracker:
 
     def _seen(self, track: _Track, card_id: str) -> SeenCard:
         corners = tuple((float(x), float(y)) for x, y in track.corners)
-        return SeenCard(track.id, card_id, _mean_confidence(track, card_id),
-                        corners, self.locate(track.corners) if self.locate else None)  # type: ignore[arg-type]
+        return SeenCard(
+            track.id,
+            card_id,
+            _mean_confidence(track, card_id),
+            corners,
+            self.locate(track.corners) if self.locate else None,
+        )  # type: ignore[arg-type]
 
     def _associate(self, sightings: list[Sighting]) -> list[_Track | None]:
         """Nearest free track within reach whose identity does not contradict the sighting; a

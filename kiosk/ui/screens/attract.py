@@ -34,13 +34,18 @@ class AttractScreen(Screen):
         top = int(h * 0.16)
         bw, bh = int(w * 0.085), int(h * 0.10)
         langs = [(code.upper(), "language", {"lang": code}) for code in LANGUAGES]
-        self.buttons = widgets.button_row(pygame.Rect(w - 4 * bw - 3 * 10 - int(w * 0.03), top, 4 * bw + 30, bh),
-                                          langs)
+        self.buttons = widgets.button_row(pygame.Rect(w - 4 * bw - 3 * 10 - int(w * 0.03), top, 4 * bw + 30, bh), langs)
         for b in self.buttons:
             b.selected = b.params["lang"] == self.app.lang
             b.colour = theme.WHITE if not b.selected else theme.YELLOW
-        play = widgets.Button(pygame.Rect(int(w * 0.52), int(h * 0.72), int(w * 0.45), int(h * 0.13)),
-                              self.t("app.play"), "referee", {}, theme.RED, theme.WHITE)
+        play = widgets.Button(
+            pygame.Rect(int(w * 0.52), int(h * 0.72), int(w * 0.45), int(h * 0.13)),
+            self.t("app.play"),
+            "referee",
+            {},
+            theme.RED,
+            theme.WHITE,
+        )
         self.buttons.append(play)
 
     def on_action(self, action: str, params: dict[str, Any]) -> None:
@@ -57,12 +62,23 @@ class AttractScreen(Screen):
         self._fan(surface, pygame.Rect(int(w * 0.02), int(h * 0.2), int(w * 0.46), body.bottom - int(h * 0.22)))
         right = pygame.Rect(int(w * 0.52), int(h * 0.30), int(w * 0.45), int(h * 0.40))
         used = widgets.text(surface, self.t("app.question"), right, int(h * 0.075), theme.INK, bold=True)
-        widgets.text(surface, self.t("app.invite"), pygame.Rect(right.left, right.top + used + 10,
-                     right.width, right.height - used - 10), int(h * 0.045), theme.INK)
+        widgets.text(
+            surface,
+            self.t("app.invite"),
+            pygame.Rect(right.left, right.top + used + 10, right.width, right.height - used - 10),
+            int(h * 0.045),
+            theme.INK,
+        )
         status = self.app.vision_status_key()
         if status:
-            widgets.text(surface, self.t(status), pygame.Rect(right.left, int(h * 0.66), right.width, int(h * 0.05)),
-                         int(h * 0.035), theme.RED if status == "app.camera_lost" else theme.GREY, max_lines=1)
+            widgets.text(
+                surface,
+                self.t(status),
+                pygame.Rect(right.left, int(h * 0.66), right.width, int(h * 0.05)),
+                int(h * 0.035),
+                theme.RED if status == "app.camera_lost" else theme.GREY,
+                max_lines=1,
+            )
         self.draw_buttons(surface)
 
     def _fan(self, surface: pygame.Surface, area: pygame.Rect) -> None:

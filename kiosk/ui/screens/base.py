@@ -89,8 +89,15 @@ class Screen:
         pygame.draw.rect(surface, theme.YELLOW, band)
         pygame.draw.rect(surface, theme.INK, (0, band.bottom, w, 4))
         pygame.draw.rect(surface, theme.RED, (0, band.bottom + 4, w, 4))
-        widgets.text(surface, title, band.inflate(-int(w * 0.04), -int(band.height * 0.25)),
-                     int(band.height * 0.5), theme.INK, bold=True, max_lines=1)
+        widgets.text(
+            surface,
+            title,
+            band.inflate(-int(w * 0.04), -int(band.height * 0.25)),
+            int(band.height * 0.5),
+            theme.INK,
+            bold=True,
+            max_lines=1,
+        )
         return pygame.Rect(0, band.bottom + 8, w, h - band.bottom - 8)
 
     def privacy_line(self, surface: pygame.Surface) -> pygame.Rect:
@@ -98,7 +105,13 @@ class Screen:
         w, h = surface.get_size()
         strip = pygame.Rect(0, h - int(h * 0.07), w, int(h * 0.07))
         pygame.draw.rect(surface, theme.INK, strip)
-        widgets.text(surface, self.t("app.privacy"),
-                     strip.inflate(-int(w * 0.03), -int(strip.height * 0.3)), int(strip.height * 0.42),
-                     theme.WHITE, align="center", max_lines=1)
+        widgets.text(
+            surface,
+            self.t("app.privacy"),
+            strip.inflate(-int(w * 0.03), -int(strip.height * 0.3)),
+            int(strip.height * 0.42),
+            theme.WHITE,
+            align="center",
+            max_lines=1,
+        )
         return pygame.Rect(0, 0, w, strip.top)

@@ -21,6 +21,13 @@ class FailsafeScreen(Screen):
         super().draw(surface)
         w, h = surface.get_size()
         self.header(surface, self.t("app.title"))
-        widgets.text(surface, self.t("app.error"), pygame.Rect(int(w * 0.1), int(h * 0.4), int(w * 0.8), int(h * 0.2)),
-                     int(h * 0.08), theme.INK, bold=True, align="center")
+        widgets.text(
+            surface,
+            self.t("app.error"),
+            pygame.Rect(int(w * 0.1), int(h * 0.4), int(w * 0.8), int(h * 0.2)),
+            int(h * 0.08),
+            theme.INK,
+            bold=True,
+            align="center",
+        )
         self.privacy_line(surface)

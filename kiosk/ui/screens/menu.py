@@ -37,10 +37,25 @@ class MenuScreen(Screen):
             b.colour = theme.YELLOW if b.selected else theme.WHITE
         side = pygame.Rect(int(w * 0.68), int(h * 0.30), int(w * 0.29), int(h * 0.12))
         self.buttons += widgets.button_row(side, [("−", "players", {"delta": -1}), ("+", "players", {"delta": 1})])
-        self.buttons.append(widgets.Button(pygame.Rect(side.left, int(h * 0.55), side.width, int(h * 0.14)),
-                                           self.t("app.menu.start"), "start", {}, theme.GREEN, theme.WHITE))
-        self.buttons.append(widgets.Button(pygame.Rect(side.left, int(h * 0.78), side.width, int(h * 0.11)),
-                                           self.t("app.back"), "back", {}, theme.WHITE))
+        self.buttons.append(
+            widgets.Button(
+                pygame.Rect(side.left, int(h * 0.55), side.width, int(h * 0.14)),
+                self.t("app.menu.start"),
+                "start",
+                {},
+                theme.GREEN,
+                theme.WHITE,
+            )
+        )
+        self.buttons.append(
+            widgets.Button(
+                pygame.Rect(side.left, int(h * 0.78), side.width, int(h * 0.11)),
+                self.t("app.back"),
+                "back",
+                {},
+                theme.WHITE,
+            )
+        )
 
     def on_action(self, action: str, params: dict[str, Any]) -> None:
         if action == "game":
@@ -57,7 +72,14 @@ class MenuScreen(Screen):
         super().draw(surface)
         w, h = surface.get_size()
         self.header(surface, self.t("app.menu.title"))
-        widgets.text(surface, self.t("app.menu.players", n=self.players),
-                     pygame.Rect(int(w * 0.68), int(h * 0.19), int(w * 0.29), int(h * 0.09)),
-                     int(h * 0.06), theme.INK, bold=True, align="center", max_lines=1)
+        widgets.text(
+            surface,
+            self.t("app.menu.players", n=self.players),
+            pygame.Rect(int(w * 0.68), int(h * 0.19), int(w * 0.29), int(h * 0.09)),
+            int(h * 0.06),
+            theme.INK,
+            bold=True,
+            align="center",
+            max_lines=1,
+        )
         self.draw_buttons(surface)

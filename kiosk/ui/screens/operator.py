@@ -36,11 +36,21 @@ class PinScreen(Screen):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         pad = pygame.Rect(int(w * 0.30), int(h * 0.32), int(w * 0.40), int(h * 0.62))
-        keys = [(k, "key", {"key": k}) for k in "123456789"] + [("\u2190", "key", {"key": "del"}),
-                                                                 ("0", "key", {"key": "0"}), ("OK", "ok", {})]
+        keys = [(k, "key", {"key": k}) for k in "123456789"] + [
+            ("\u2190", "key", {"key": "del"}),
+            ("0", "key", {"key": "0"}),
+            ("OK", "ok", {}),
+        ]
         self.buttons = widgets.button_grid(pad, keys, 3, int(pad.height / 4) - 8, gap=8)
-        self.buttons.append(widgets.Button(pygame.Rect(int(w * 0.78), int(h * 0.82), int(w * 0.19), int(h * 0.1)),
-                                           self.t("app.back"), "back", {}, theme.WHITE))
+        self.buttons.append(
+            widgets.Button(
+                pygame.Rect(int(w * 0.78), int(h * 0.82), int(w * 0.19), int(h * 0.1)),
+                self.t("app.back"),
+                "back",
+                {},
+                theme.WHITE,
+            )
+        )
 
     def on_action(self, action: str, params: dict[str, Any]) -> None:
         if action == "key":
@@ -51,8 +61,11 @@ class PinScreen(Screen):
                 self.app.goto("operator")
                 return
             locked = self.app.pin_guard.locked_for(now)
-            self.message = (self.t("app.operator.locked", seconds=int(locked + 0.99)) if locked
-                            else self.t("app.operator.wrong_pin"))
+            self.message = (
+                self.t("app.operator.locked", seconds=int(locked + 0.99))
+                if locked
+                else self.t("app.operator.wrong_pin")
+            )
             self.entry = ""
         elif action == "back":
             self.app.goto("attract")
@@ -61,11 +74,25 @@ class PinScreen(Screen):
         super().draw(surface)
         w, h = surface.get_size()
         self.header(surface, self.t("app.operator.pin"))
-        widgets.text(surface, "\u25cf " * len(self.entry) or "_", pygame.Rect(int(w * 0.3), int(h * 0.18),
-                     int(w * 0.4), int(h * 0.08)), int(h * 0.07), theme.INK, bold=True, align="center")
+        widgets.text(
+            surface,
+            "\u25cf " * len(self.entry) or "_",
+            pygame.Rect(int(w * 0.3), int(h * 0.18), int(w * 0.4), int(h * 0.08)),
+            int(h * 0.07),
+            theme.INK,
+            bold=True,
+            align="center",
+        )
         if self.message:
-            widgets.text(surface, self.message, pygame.Rect(int(w * 0.2), int(h * 0.25), int(w * 0.6), int(h * 0.06)),
-                         int(h * 0.045), theme.RED, align="center", max_lines=1)
+            widgets.text(
+                surface,
+                self.message,
+                pygame.Rect(int(w * 0.2), int(h * 0.25), int(w * 0.6), int(h * 0.06)),
+                int(h * 0.045),
+                theme.RED,
+                align="center",
+                max_lines=1,
+            )
         self.draw_buttons(surface)
 
 
@@ -82,8 +109,9 @@ class OperatorScreen(Screen):
             (self.t("app.operator.test_page"), "test_page", {}),
             (self.t("app.operator.exit"), "exit", {}),
         ]
-        self.buttons = widgets.button_grid(pygame.Rect(int(w * 0.05), int(h * 0.18), int(w * 0.42), int(h * 0.8)),
-                                           specs, 1, int(h * 0.12), gap=10)
+        self.buttons = widgets.button_grid(
+            pygame.Rect(int(w * 0.05), int(h * 0.18), int(w * 0.42), int(h * 0.8)), specs, 1, int(h * 0.12), gap=10
+        )
 
     def on_action(self, action: str, params: dict[str, Any]) -> None:
         if action == "mode":
@@ -109,8 +137,7 @@ class OperatorScreen(Screen):
         ]
         width = card_width_line(self.t, self.app.view.card_width)
         lines += [width] if width else []
-        lines += [f"{place}: {n}" for place, n in sorted(counters.get("places", {}).items(),
-                                                          key=lambda kv: -kv[1])[:8]]
+        lines += [f"{place}: {n}" for place, n in sorted(counters.get("places", {}).items(), key=lambda kv: -kv[1])[:8]]
         widgets.text(surface, "\n".join(lines), info, int(h * 0.042), theme.INK)
         self.draw_buttons(surface)
 
@@ -129,9 +156,10 @@ class CalibrateScreen(Screen):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.buttons = widgets.button_row(pygame.Rect(int(w * 0.05), int(h * 0.86), int(w * 0.9), int(h * 0.11)),
-                                          [(self.t("app.calibrate.find"), "find", {}),
-                                           (self.t("app.back"), "back", {})])
+        self.buttons = widgets.button_row(
+            pygame.Rect(int(w * 0.05), int(h * 0.86), int(w * 0.9), int(h * 0.11)),
+            [(self.t("app.calibrate.find"), "find", {}), (self.t("app.back"), "back", {})],
+        )
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         if any(b.hit(pos) for b in self.buttons) or not self.view_rect.collidepoint(pos):
@@ -171,8 +199,19 @@ class CalibrateScreen(Screen):
             scaled, self.view_rect, self.scale = fit(image, box)
             surface.blit(scaled, self.view_rect)
             for x, y in self.touches:
-                pygame.draw.circle(surface, theme.RED, (int(self.view_rect.left + x * self.scale),
-                                                        int(self.view_rect.top + y * self.scale)), 8)
-        widgets.text(surface, self.message, pygame.Rect(int(w * 0.05), int(h * 0.76), int(w * 0.9), int(h * 0.08)),
-                     int(h * 0.045), theme.INK, align="center", max_lines=2)
+                pygame.draw.circle(
+                    surface,
+                    theme.RED,
+                    (int(self.view_rect.left + x * self.scale), int(self.view_rect.top + y * self.scale)),
+                    8,
+                )
+        widgets.text(
+            surface,
+            self.message,
+            pygame.Rect(int(w * 0.05), int(h * 0.76), int(w * 0.9), int(h * 0.08)),
+            int(h * 0.045),
+            theme.INK,
+            align="center",
+            max_lines=2,
+        )
         self.draw_buttons(surface)

@@ -26,8 +26,15 @@ class PassportScreen(Screen):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.buttons = [widgets.Button(pygame.Rect(int(w * 0.80), int(h * 0.16), int(w * 0.17), int(h * 0.09)),
-                                       self.t("app.back"), "back", {}, theme.WHITE)]
+        self.buttons = [
+            widgets.Button(
+                pygame.Rect(int(w * 0.80), int(h * 0.16), int(w * 0.17), int(h * 0.09)),
+                self.t("app.back"),
+                "back",
+                {},
+                theme.WHITE,
+            )
+        ]
 
     def on_action(self, action: str, params: dict[str, Any]) -> None:
         if action == "back":
@@ -53,9 +60,15 @@ class PassportScreen(Screen):
             widgets.text(surface, self.t("app.surprise.text"), col, int(h * 0.06), theme.INK, bold=True)
             self.draw_buttons(surface)
             return
-        used = widgets.text(surface, self.card.name(lang), pygame.Rect(col.left, col.top, col.width, int(h * 0.12)),
-                            int(h * 0.09), REGION_COLOURS.get(self.card.region or "", theme.INK), bold=True,
-                            max_lines=1)
+        used = widgets.text(
+            surface,
+            self.card.name(lang),
+            pygame.Rect(col.left, col.top, col.width, int(h * 0.12)),
+            int(h * 0.09),
+            REGION_COLOURS.get(self.card.region or "", theme.INK),
+            bold=True,
+            max_lines=1,
+        )
         y = col.top + used + 6
         size = int(h * 0.08)
         if self.card.region:
@@ -65,8 +78,14 @@ class PassportScreen(Screen):
             region = self.t(f"app.region.{self.card.region}")
             province = self.deck.provinces.get(self.card.province or "", {})
             line = region + (" · " + (province.get(lang) or province.get("fr", "")) if province else "")
-            widgets.text(surface, line, pygame.Rect(col.left + size + 10, y + size // 5, col.width - size - 10, size),
-                         int(h * 0.04), theme.GREY, max_lines=1)
+            widgets.text(
+                surface,
+                line,
+                pygame.Rect(col.left + size + 10, y + size // 5, col.width - size - 10, size),
+                int(h * 0.04),
+                theme.GREY,
+                max_lines=1,
+            )
             y += size + 10
         stamp_w = int(col.width * 0.42)
         banner = pygame.Rect(col.left, body.bottom - int(h * 0.1), col.width, int(h * 0.085))

@@ -31,8 +31,9 @@ class RefereeScreen(Screen):
         game = self.params["game"]
         players = int(self.params["players"])
         names = [self.t("app.player", n=i + 1) for i in range(players)]
-        self.session = RefereeSession(self.app.offered_games()[game], players, names,
-                                      seed=int(self.app.now() * 1000) & 0xFFFF)
+        self.session = RefereeSession(
+            self.app.offered_games()[game], players, names, seed=int(self.app.now() * 1000) & 0xFFFF
+        )
         self.banners: list[tuple[float, Ruling]] = []
         self.picker: InputSpec | None = None
         self.counted = False
@@ -75,8 +76,10 @@ class RefereeScreen(Screen):
         w, h = size
         panel = pygame.Rect(int(w * 0.64), int(h * 0.16), int(w * 0.34), int(h * 0.82))
         if self.picker is not None:
-            specs = [(self.t(label), "choice", {"spec": self.picker, "value": value})
-                     for value, label in self.picker.choices.items()]
+            specs = [
+                (self.t(label), "choice", {"spec": self.picker, "value": value})
+                for value, label in self.picker.choices.items()
+            ]
             cols = 2 if len(specs) > 4 else 1
             rows = (len(specs) + cols - 1) // cols
             row_h = min(int(h * 0.11), (panel.height - int(h * 0.14) - 8 * rows) // max(rows, 1))
@@ -85,8 +88,9 @@ class RefereeScreen(Screen):
             specs = [(label, "input", {"spec": s}) for s, label in self._labelled(self._inputs())]
             top = panel.top + int(h * 0.30)
             row_h = int(h * 0.1)
-            self.buttons = widgets.button_grid(pygame.Rect(panel.left, top, panel.width, panel.height),
-                                               specs[:4], 1, row_h, gap=8)
+            self.buttons = widgets.button_grid(
+                pygame.Rect(panel.left, top, panel.width, panel.height), specs[:4], 1, row_h, gap=8
+            )
         bottom = pygame.Rect(panel.left, panel.bottom - int(h * 0.11), panel.width, int(h * 0.1))
         labels: list[tuple[str, str, dict[str, Any]]] = [(self.t("app.back"), "back", {})]
         if self.session.status().get("over"):
@@ -137,16 +141,29 @@ class RefereeScreen(Screen):
             box = pygame.Rect(int(w * 0.08), int(h * 0.32), int(w * 0.5), int(h * 0.22))
             pygame.draw.rect(surface, theme.YELLOW, box, border_radius=18)
             pygame.draw.rect(surface, theme.INK, box, width=5, border_radius=18)
-            widgets.text(surface, "\u2605 " + self.t("app.winner", players=winners) + " \u2605",
-                         box.inflate(-30, -30), int(h * 0.07), theme.INK, bold=True, align="center")
+            widgets.text(
+                surface,
+                "\u2605 " + self.t("app.winner", players=winners) + " \u2605",
+                box.inflate(-30, -30),
+                int(h * 0.07),
+                theme.INK,
+                bold=True,
+                align="center",
+            )
 
     def _live_view(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         pygame.draw.rect(surface, theme.INK, box)
         frame = self.app.latest_frame()
         image = from_bgr(frame) if frame is not None else None
         if image is None:
-            widgets.text(surface, self.t(self.app.vision_status_key() or "app.preparing"), box.inflate(-40, -40),
-                         int(box.height * 0.07), theme.WHITE, align="center")
+            widgets.text(
+                surface,
+                self.t(self.app.vision_status_key() or "app.preparing"),
+                box.inflate(-40, -40),
+                int(box.height * 0.07),
+                theme.WHITE,
+                align="center",
+            )
             return
         scaled, rect, scale = fit(image, box)
         surface.blit(scaled, rect)
@@ -162,10 +179,12 @@ class RefereeScreen(Screen):
                 pygame.draw.polygon(surface, theme.YELLOW, poly, width=2)
                 width = max(p[0] for p in poly) - min(p[0] for p in poly) - 8
                 label = theme.font(max(9, int(box.height * 0.035)), True).render(
-                    self.zone_label(zone.name), True, theme.YELLOW)
+                    self.zone_label(zone.name), True, theme.YELLOW
+                )
                 if label.get_width() > width > 0:
                     label = pygame.transform.smoothscale(
-                        label, (width, max(1, label.get_height() * width // label.get_width())))
+                        label, (width, max(1, label.get_height() * width // label.get_width()))
+                    )
                 surface.blit(label, (poly[0][0] + 4, poly[0][1] + 2))
         fnt = theme.font(max(10, int(box.height * 0.04)), True)
         for card in self.app.view.cards:
@@ -192,8 +211,7 @@ class RefereeScreen(Screen):
         pygame.draw.rect(surface, theme.LIGHT, box, width=2, border_radius=10)
         scores = list(status.get("scores", []))
         rows = [(self.t("app.scores"), "")] + [
-            (self.session.names[i] if i < len(self.session.names) else str(i + 1), str(s))
-            for i, s in enumerate(scores)
+            (self.session.names[i] if i < len(self.session.names) else str(i + 1), str(s)) for i, s in enumerate(scores)
         ]
         line_h = min(box.height // max(len(rows), 1), int(box.height * 0.22))
         fnt = theme.font(int(line_h * 0.7), False)

@@ -19,8 +19,17 @@ from kiosk.vision.sources.opencv import OpenCVSource
 from kiosk.vision.sources.picamera2 import Picamera2Source
 from kiosk.vision.sources.virtual import VirtualSource
 
-__all__ = ["FrameSource", "SourceError", "FileSource", "OpenCVSource", "Picamera2Source",
-           "VirtualSource", "make_source", "open_source", "FALLBACKS"]
+__all__ = [
+    "FrameSource",
+    "SourceError",
+    "FileSource",
+    "OpenCVSource",
+    "Picamera2Source",
+    "VirtualSource",
+    "make_source",
+    "open_source",
+    "FALLBACKS",
+]
 
 log = logging.getLogger(__name__)
 
@@ -42,16 +51,17 @@ def make_source(spec: str, size: tuple[int, int] = (1280, 720), **virtual: Any) 
         from kiosk.vision.sources.chaos import ChaosSource
 
         chaos = {k: virtual.pop(k) for k in ("chaos_seed", "log") if k in virtual}
-        return ChaosSource(VirtualSource(size=size, **virtual), seed=chaos.get("chaos_seed", 0),
-                           log=chaos.get("log"))
+        return ChaosSource(VirtualSource(size=size, **virtual), seed=chaos.get("chaos_seed", 0), log=chaos.get("log"))
     if spec.isdigit():
         return OpenCVSource(int(spec), size)
     if spec.startswith("/dev/") or "://" in spec:
         return OpenCVSource(spec, size)
     if spec and Path(spec).exists():
         return FileSource(spec)
-    raise SourceError(f"unknown camera {spec!r}: use picamera2, auto, virtual, a camera index, "
-                      "a /dev/video path, a video file or a folder of images")
+    raise SourceError(
+        f"unknown camera {spec!r}: use picamera2, auto, virtual, a camera index, "
+        "a /dev/video path, a video file or a folder of images"
+    )
 
 
 def open_source(spec: str, size: tuple[int, int] = (1280, 720), **virtual: Any) -> FrameSource:

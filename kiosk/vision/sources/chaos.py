@@ -68,9 +68,17 @@ class ChaosSource(FrameSource):
     """``inner`` with faults: each read drops (``p_drop``) or garbles (``p_garbage``) the frame, and
     every ``vanish_every`` seconds the camera disappears for ``vanish_seconds``."""
 
-    def __init__(self, inner: FrameSource, seed: int = 0, p_drop: float = 0.03, p_garbage: float = 0.03,
-                 vanish_every: float = 25.0, vanish_seconds: float = 2.0,
-                 clock: Callable[[], float] = time.monotonic, log: ChaosLog | None = None) -> None:
+    def __init__(
+        self,
+        inner: FrameSource,
+        seed: int = 0,
+        p_drop: float = 0.03,
+        p_garbage: float = 0.03,
+        vanish_every: float = 25.0,
+        vanish_seconds: float = 2.0,
+        clock: Callable[[], float] = time.monotonic,
+        log: ChaosLog | None = None,
+    ) -> None:
         self.inner = inner
         self.name = f"chaos:{inner.name}"
         self.finite = inner.finite

@@ -33,8 +33,7 @@ class FileSource(FrameSource):
 
     def open(self) -> None:
         if self.path.is_dir():
-            self._images = sorted(p for p in self.path.iterdir()
-                                  if p.suffix.lower() in IMAGE_SUFFIXES)
+            self._images = sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             if not self._images:
                 raise SourceError(f"no images in folder {self.path}")
             self._next = 0

@@ -25,8 +25,7 @@ class OpenCVSource(FrameSource):
         cap = cv2.VideoCapture(self.device)
         if not cap.isOpened():
             cap.release()
-            raise SourceError(f"camera {self.device!r} cannot be opened "
-                              "(unplugged, busy or no permission?)")
+            raise SourceError(f"camera {self.device!r} cannot be opened (unplugged, busy or no permission?)")
         cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)
         if self.size:
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])

@@ -41,13 +41,14 @@ class Picamera2Source(FrameSource):
         try:
             module = importlib.import_module("picamera2")
         except Exception as exc:  # noqa: BLE001
-            raise SourceError("picamera2 is not installed (on the Pi: sudo apt install "
-                              "python3-picamera2, and a venv with --system-site-packages): "
-                              f"{exc}") from None
+            raise SourceError(
+                "picamera2 is not installed (on the Pi: sudo apt install "
+                "python3-picamera2, and a venv with --system-site-packages): "
+                f"{exc}"
+            ) from None
         try:
             cam = module.Picamera2(self.index)
-            config = cam.create_video_configuration(
-                main={"size": tuple(self.size), "format": "RGB888"}, buffer_count=2)
+            config = cam.create_video_configuration(main={"size": tuple(self.size), "format": "RGB888"}, buffer_count=2)
             cam.configure(config)
             cam.start()
         except Exception as exc:  # noqa: BLE001 - libcamera raises many types; all mean "no camera"

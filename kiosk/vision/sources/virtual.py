@@ -21,9 +21,15 @@ class VirtualSource(FrameSource):
     VirtualTable unchanged.
     """
 
-    def __init__(self, deck_id: str = "standard-52", seed: int = 0,
-                 size: tuple[int, int] = (1280, 720), fps: float | None = None,
-                 realtime: bool = False, **table_kwargs: Any) -> None:
+    def __init__(
+        self,
+        deck_id: str = "standard-52",
+        seed: int = 0,
+        size: tuple[int, int] = (1280, 720),
+        fps: float | None = None,
+        realtime: bool = False,
+        **table_kwargs: Any,
+    ) -> None:
         self.deck_id = deck_id
         self.seed = seed
         self.size = size
@@ -42,8 +48,7 @@ class VirtualSource(FrameSource):
             from kiosk.render.timeline import VirtualTable
         except ImportError as exc:
             raise SourceError(f"the virtual table needs kiosk.render.timeline: {exc}") from None
-        self._table = VirtualTable(self.deck_id, seed=self.seed, size=self.size,
-                                   **self.table_kwargs)
+        self._table = VirtualTable(self.deck_id, seed=self.seed, size=self.size, **self.table_kwargs)
         if self._epoch is None:
             self._epoch = time.monotonic()
         if not self.realtime:  # a reopened real-time table goes on where the film is now

@@ -65,8 +65,9 @@ def _clear_of_indices(dx: float, dy: float, scale: float) -> bool:
     return True
 
 
-def _warped(face: np.ndarray, background: np.ndarray, shift: tuple[float, float], scale: float,
-            noise: np.ndarray) -> np.ndarray:
+def _warped(
+    face: np.ndarray, background: np.ndarray, shift: tuple[float, float], scale: float, noise: np.ndarray
+) -> np.ndarray:
     """``face`` laid on ``background`` and warped to FACE_SIZE through its outline moved by
     ``shift`` (face pixels), scaled by ``scale`` and its corners moved by ``noise`` (fractions
     of the face's width and height, (4, 2))."""
@@ -77,8 +78,9 @@ def _warped(face: np.ndarray, background: np.ndarray, shift: tuple[float, float]
     rect = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32) * scale
     quad = rect + np.array([pad + shift[0], pad + shift[1]], np.float32)
     quad += noise.astype(np.float32) * np.array([w, h], np.float32)
-    return cv2.warpPerspective(canvas, face_homography(quad), (w, h), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(
+        canvas, face_homography(quad), (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def corner_view(

@@ -126,8 +126,9 @@ def generate(
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
-def pooled(chunk: Callable[[tuple[int, int, int]], tuple[np.ndarray, np.ndarray]], n: int, seed: int,
-           step: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
+def pooled(
+    chunk: Callable[[tuple[int, int, int]], tuple[np.ndarray, np.ndarray]], n: int, seed: int, step: int, workers: int
+) -> tuple[np.ndarray, np.ndarray]:
     """``chunk((seed, i, size))`` over ``n`` samples in chunks of ``step``, spread over ``workers``
     processes (``chunk`` is a module-level function drawing from its own generator seeded with
     ``[seed, i]``, so the result does not depend on the workers), the pairs of arrays joined."""

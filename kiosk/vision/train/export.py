@@ -51,8 +51,9 @@ def tflite_accuracy(path: Path, x: np.ndarray, y: np.ndarray, n_labels: int, bat
     return hits / max(1, len(x))
 
 
-def write_quantized(model: Any, path: Path, calib: np.ndarray, measure: Callable[[Path], dict[str, float]],
-                    key: str, max_loss: float) -> dict[str, Any]:
+def write_quantized(
+    model: Any, path: Path, calib: np.ndarray, measure: Callable[[Path], dict[str, float]], key: str, max_loss: float
+) -> dict[str, Any]:
     """Write ``model`` to ``path`` as the first of :data:`QUANTIZED` (int8 calibrated on ``calib``)
     that loses no more than ``max_loss`` of ``measure(path)[key]`` against float32, else as
     float32; the figures of each kind, measured on the written files, and which was shipped."""
@@ -86,8 +87,13 @@ def export(
     """Write ``out/<name>.tflite`` (or its ``member``-th member, :func:`.identify.member_stem`) and
     ``out/<name>.labels.txt``; returns the measured figures."""
     out.mkdir(parents=True, exist_ok=True)
-    results = write_quantized(model, out / f"{member_stem(name, member)}.tflite", calib,
-                              lambda p: {"accuracy": tflite_accuracy(p, x_val, y_val, len(labels))},
-                              "accuracy", MAX_INT8_LOSS)
+    results = write_quantized(
+        model,
+        out / f"{member_stem(name, member)}.tflite",
+        calib,
+        lambda p: {"accuracy": tflite_accuracy(p, x_val, y_val, len(labels))},
+        "accuracy",
+        MAX_INT8_LOSS,
+    )
     (out / f"{name}.labels.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")
     return results

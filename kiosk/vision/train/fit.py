@@ -108,8 +108,7 @@ def start_tensorflow(workers: int, seed: int) -> Any:
     return tf
 
 
-def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = print,
-          member: int = 1) -> dict[str, Any]:
+def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = print, member: int = 1) -> dict[str, Any]:
     """Build the model that identifies ``deck_id``'s cards and write it to ``out``: as its
     ``member``-th member (``index.2.tflite``, another seed), whose answers the kiosk averages
     with the first's."""
@@ -142,9 +141,17 @@ def train(deck_id: str, out: Path, s: Settings, log: Callable[[str], None] = pri
     return write_record(record, head, model, len(x), len(xv), started, s, figures, log)
 
 
-def write_record(path: Path, head: dict[str, Any], model: Any, n_train: int, n_held_out: int,
-                 started: float, s: RunSettings, figures: dict[str, Any], log: Callable[[str], None]
-                 ) -> dict[str, Any]:
+def write_record(
+    path: Path,
+    head: dict[str, Any],
+    model: Any,
+    n_train: int,
+    n_held_out: int,
+    started: float,
+    s: RunSettings,
+    figures: dict[str, Any],
+    log: Callable[[str], None],
+) -> dict[str, Any]:
     """The JSON record beside a trained model (what MODEL.md quotes); returned and logged."""
     import tensorflow as tf
 

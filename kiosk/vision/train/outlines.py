@@ -59,9 +59,17 @@ def outline_sample(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         deck = DECK_IDS[int(rng.integers(len(DECK_IDS)))]
         busy = rng.random() < BUSY_SHARE
         surface = (carpet if rng.random() < 0.5 else printed)(rng, _RENDER_WH) if busy else None
-        scene = render_scene(deck, int(rng.integers(1, 13)), seed, _RENDER_WH, split="train",
-                             overlap=bool(rng.random() < 0.5), hand=bool(rng.random() < 0.3),
-                             distractors=bool(rng.random() < 0.4), surface=surface)
+        scene = render_scene(
+            deck,
+            int(rng.integers(1, 13)),
+            seed,
+            _RENDER_WH,
+            split="train",
+            overlap=bool(rng.random() < 0.5),
+            hand=bool(rng.random() < 0.3),
+            distractors=bool(rng.random() < 0.4),
+            surface=surface,
+        )
         assert scene.labels is not None
         image, labels = scene.image, scene.labels
         if busy and rng.random() < 0.5:
@@ -120,8 +128,7 @@ def _weighted_loss(weight: float) -> Callable[[Any, Any], Any]:
 
 def class_iou(pred: np.ndarray, truth: np.ndarray) -> list[float]:
     """Intersection over union of each class between predicted and true class maps."""
-    return [float(((pred == c) & (truth == c)).sum() / max(1, ((pred == c) | (truth == c)).sum()))
-            for c in range(3)]
+    return [float(((pred == c) & (truth == c)).sum() / max(1, ((pred == c) | (truth == c)).sum())) for c in range(3)]
 
 
 def _tflite_iou(path: Path, x: np.ndarray, y: np.ndarray) -> list[float]:
@@ -145,8 +152,10 @@ def train_outlines(out: Path, s: Settings, log: Callable[[str], None] = print) -
     log(f"outline: {len(x)} training and {len(xv)} held-out scenes in {time.monotonic() - started:.0f} s")
     model = build_outline()
     steps = s.epochs * int(np.ceil(len(x) / s.batch))
-    model.compile(tf.keras.optimizers.Adam(tf.keras.optimizers.schedules.CosineDecay(s.learning_rate, steps)),
-                  loss=_weighted_loss(s.outline_weight))
+    model.compile(
+        tf.keras.optimizers.Adam(tf.keras.optimizers.schedules.CosineDecay(s.learning_rate, steps)),
+        loss=_weighted_loss(s.outline_weight),
+    )
     xv_in = normalise(xv)
     for epoch in range(s.epochs):
         order = np.random.default_rng([s.seed, epoch]).permutation(len(x))
@@ -155,8 +164,10 @@ def train_outlines(out: Path, s: Settings, log: Callable[[str], None] = print) -
             idx = order[i : i + s.batch]
             losses.append(float(model.train_on_batch(normalise(x[idx]), y[idx][..., None])))
         iou = class_iou(model.predict(xv_in, batch_size=32, verbose=0).argmax(-1), yv)
-        log(f"epoch {epoch + 1}/{s.epochs}: loss {np.mean(losses):.4f}, held-out IoU card {iou[1]:.3f} "
-            f"outline {iou[2]:.3f} ({time.monotonic() - started:.0f} s)")
+        log(
+            f"epoch {epoch + 1}/{s.epochs}: loss {np.mean(losses):.4f}, held-out IoU card {iou[1]:.3f} "
+            f"outline {iou[2]:.3f} ({time.monotonic() - started:.0f} s)"
+        )
     out.mkdir(parents=True, exist_ok=True)
     weights = out / "outline.weights.h5"
     model.save_weights(weights)  # kept until the conversion has worked

@@ -85,13 +85,16 @@ def requantize(path: Path, log: Callable[[str], None] = print) -> dict[str, Any]
         raise KioskError(f"{record_path}: not a float32 index member (shipped: {record.get('shipped')})")
     missing = [k for k in QUANTIZED if k not in record]
     if "int8" in missing:
-        raise KioskError(f"{record_path}: no int8 figure, and an int8 file needs the run's calibration "
-                         "samples: train again")
+        raise KioskError(
+            f"{record_path}: no int8 figure, and an int8 file needs the run's calibration samples: train again"
+        )
     started = time.monotonic()
     model = rebuild_index(path)
     if record.get("rank_fonts") != len(font_paths()):
-        raise KioskError(f"{record_path}: trained with {record.get('rank_fonts')} rank fonts, "
-                         f"{len(font_paths())} installed: the held-out set would differ (models/MODEL.md)")
+        raise KioskError(
+            f"{record_path}: trained with {record.get('rank_fonts')} rank fonts, "
+            f"{len(font_paths())} installed: the held-out set would differ (models/MODEL.md)"
+        )
     s = record["settings"]
     xv, yv = generate(index_sample, INDEX_LABELS, INDEX_INPUT, s["val_per_class"], s["val_seed"], s["workers"])
     files = {kind: convert(model, kind) for kind in ("float32", *missing)}
@@ -99,12 +102,16 @@ def requantize(path: Path, log: Callable[[str], None] = print) -> dict[str, Any]
     with tempfile.TemporaryDirectory() as tmp:
         for kind, data in files.items():
             (Path(tmp) / f"{kind}.tflite").write_bytes(data)
-            measured = {"accuracy": tflite_accuracy(Path(tmp) / f"{kind}.tflite", xv, yv, len(INDEX_LABELS)),
-                        "bytes": len(data)}
+            measured = {
+                "accuracy": tflite_accuracy(Path(tmp) / f"{kind}.tflite", xv, yv, len(INDEX_LABELS)),
+                "bytes": len(data),
+            }
             if kind == "float32":
                 if abs(measured["accuracy"] - record["float32"]["accuracy"]) > 0.5 / len(xv):
-                    raise KioskError(f"{path}: rebuilt, it scores {measured['accuracy']:.4f} held-out, its record "
-                                     f"{record['float32']['accuracy']:.4f}: not the network the record describes")
+                    raise KioskError(
+                        f"{path}: rebuilt, it scores {measured['accuracy']:.4f} held-out, its record "
+                        f"{record['float32']['accuracy']:.4f}: not the network the record describes"
+                    )
                 continue
             results[kind] = measured
     shipped = shipped_kind(results, "accuracy", MAX_INT8_LOSS)
@@ -112,8 +119,7 @@ def requantize(path: Path, log: Callable[[str], None] = print) -> dict[str, Any]
         raise KioskError(f"{record_path}: by its own figures the rule ships {shipped}, yet it says float32")
     record.update(results)
     record["shipped"] = shipped
-    record["requantized"] = {"from": "float32", "kinds_added": missing,
-                             "seconds": round(time.monotonic() - started)}
+    record["requantized"] = {"from": "float32", "kinds_added": missing, "seconds": round(time.monotonic() - started)}
     if shipped != "float32":
         path.write_bytes(files[shipped])
     record_path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")

@@ -15,16 +15,22 @@ import numpy as np
 
 from kiosk.render.textures import value_noise
 
-_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
-          cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN)
+_FONTS = (
+    cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+    cv2.FONT_HERSHEY_PLAIN,
+)
 
 
 def carpet(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     """A speckled loop-pile carpet (w, h): loops of two or three yarn shades a pixel or two
     across, over a mottled base; beige, grey, brown or blue-grey."""
     w, h = size
-    base = np.array(rng.choice([(150, 175, 195), (140, 140, 145), (70, 95, 120), (130, 115, 105),
-                                (185, 200, 210)]), np.float32) * np.float32(rng.uniform(0.8, 1.2))
+    base = np.array(
+        rng.choice([(150, 175, 195), (140, 140, 145), (70, 95, 120), (130, 115, 105), (185, 200, 210)]), np.float32
+    ) * np.float32(rng.uniform(0.8, 1.2))
     grid = rng.random((h // 2 + 1, w // 2 + 1), dtype=np.float32)
     loops = cv2.resize(grid, (w, h), interpolation=cv2.INTER_NEAREST if rng.random() < 0.5 else cv2.INTER_LINEAR)
     dark, light = rng.uniform(0.45, 0.75), rng.uniform(1.05, 1.3)
@@ -50,18 +56,29 @@ def printed(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
         text = "".join(rng.choice(list(string.ascii_uppercase + string.digits), int(rng.integers(1, 6))))
         scale = unit * rng.uniform(0.4, 1.5) / 22
         org = (int(rng.uniform(-0.1, 0.9) * w), int(rng.uniform(0.1, 1.1) * h))
-        cv2.putText(img, text, org, _FONTS[int(rng.integers(len(_FONTS)))], scale, _colour(rng),
-                    max(1, int(scale * rng.uniform(1, 4))), cv2.LINE_AA)
+        cv2.putText(
+            img,
+            text,
+            org,
+            _FONTS[int(rng.integers(len(_FONTS)))],
+            scale,
+            _colour(rng),
+            max(1, int(scale * rng.uniform(1, 4))),
+            cv2.LINE_AA,
+        )
     ink = tuple(float(v) for v in rng.uniform(0, 90, 3)) if paper else _colour(rng)
     for _ in range(int(rng.integers(0, 3))):  # columns of text lines
         x0, line_y = int(rng.uniform(-0.1, 0.8) * w), float(rng.uniform(-0.1, 0.6) * h)
         width, step = unit * rng.uniform(1.5, 5), unit * rng.uniform(0.07, 0.16)
         scale = step / 40
         for _ in range(int(rng.integers(4, 30))):
-            words = " ".join("".join(rng.choice(list(string.ascii_lowercase), int(rng.integers(1, 9))))
-                             for _ in range(int(width / (step * 2.5)) + 1))
-            cv2.putText(img, words, (x0, int(line_y)), _FONTS[int(rng.integers(len(_FONTS)))], scale, ink, 1,
-                        cv2.LINE_AA)
+            words = " ".join(
+                "".join(rng.choice(list(string.ascii_lowercase), int(rng.integers(1, 9))))
+                for _ in range(int(width / (step * 2.5)) + 1)
+            )
+            cv2.putText(
+                img, words, (x0, int(line_y)), _FONTS[int(rng.integers(len(_FONTS)))], scale, ink, 1, cv2.LINE_AA
+            )
             line_y += step
     for _ in range(int(rng.integers(0, 4))):  # rules and frames
         p0 = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))

@@ -33,8 +33,21 @@ _FONT_DIRS = (
     Path("/usr/share/fonts/opentype"),
 )
 #: Fonts no index is set in: slanted, monospaced, symbols and dingbats, keycaps, maths, script.
-_NOT_INDEX_FONTS = ("Italic", "Oblique", "Ita.", "_I.", "_RI", "_RBI", "_RZI", "Mono", "Symbol", "D050000L",
-                    "Z003", "LinBiolinum_K", "MathTeX")
+_NOT_INDEX_FONTS = (
+    "Italic",
+    "Oblique",
+    "Ita.",
+    "_I.",
+    "_RI",
+    "_RBI",
+    "_RZI",
+    "Mono",
+    "Symbol",
+    "D050000L",
+    "Z003",
+    "LinBiolinum_K",
+    "MathTeX",
+)
 
 
 @cache
@@ -299,8 +312,10 @@ def _court_picture(
             a, b = ((np.clip(px, x0 + m, x1 - m), np.clip(py, y0 + m, y1 - m)) for px, py in (a, b))
             draw.line((a, b), fill=colour, width=width)
         else:
-            pts = [(np.clip(a[0] + rng.uniform(-25, 25), x0, x1), np.clip(a[1] + rng.uniform(-25, 25), y0, y1))
-                   for _ in range(3)]
+            pts = [
+                (np.clip(a[0] + rng.uniform(-25, 25), x0, x1), np.clip(a[1] + rng.uniform(-25, 25), y0, y1))
+                for _ in range(3)
+            ]
             draw.polygon(pts, fill=colour)
     if rng.random() < 0.6:
         size = fw * rng.uniform(0.16, 0.3)
