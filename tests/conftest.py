@@ -1,12 +1,15 @@
-"""Shared fixtures: headless SDL, the seed texts, the shared real photos."""
+"""Shared fixtures: headless SDL, the bundled training fonts, the real photos beside the repository."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,17 +21,12 @@ from kiosk.vision.detect import FRAME_IN_CARD
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+os.environ.setdefault("KIOSK_TRAIN_FONTS", "bundled")  # the same training pictures whatever fonts are installed
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
-SEEDS = SHARED / "seeds"
 REAL_CARDS = SHARED / "data" / "real-cards"
 BENCH = REPO / "bench"
-
-
-def seed_text(name: str) -> str:
-    """The text of a seed file (``000_de7fdf0eefacbd60.txt``), whitespace-normalised."""
-    return " ".join((SEEDS / name).read_text(encoding="utf-8").split())
 
 
 def shifted_along(quad: np.ndarray, share: float) -> np.ndarray:
@@ -78,3 +76,32 @@ def real_cards() -> Path:
     if not REAL_CARDS.is_dir():
         pytest.skip(f"real photos not found at {REAL_CARDS}")
     return REAL_CARDS
+
+
+def run_until(app: Any, done: Callable[[], bool], timeout: float = 120.0) -> bool:
+    """Step a headless app until ``done()``, for at most ``timeout`` seconds (generous: CI machines
+    are shared; nothing here measures speed). False when the time ran out."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step()
+        if done():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.fixture
+def kiosk_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A state directory and a (not yet written) configuration file of the test's own."""
+    monkeypatch.setenv("KIOSK_STATE_DIR", str(tmp_path / "state"))
+    config = tmp_path / "kiosk.toml"
+    monkeypatch.setenv("KIOSK_CONFIG", str(config))
+    return config
+
+
+@pytest.fixture(autouse=True)
+def _fresh_storage_faults() -> None:
+    """Each test is a kiosk of its own: no storage fault an earlier test caused shows in it."""
+    from kiosk.devices.state import FAULTS
+
+    FAULTS.forget()

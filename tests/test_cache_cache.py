@@ -10,15 +10,11 @@ from hypothesis import strategies as st
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.cache_cache import Answer, Ask, CacheCache
-from tests.conftest import seed_text
 from tests.engine_checks import bots_play_to_the_end, cards_of
+from tests.quotes import Quotes
 
 SEED = "002_0523c4126fa103ae.txt"
-
-
-def quote(sentence: str) -> str:
-    assert sentence in seed_text(SEED), sentence
-    return sentence
+quote = Quotes(SEED)
 
 
 def test_twelve_double_cards_dealt_and_the_non_dealer_asks_first() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_deck_affiche import decided, seed_says
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.choux import (
@@ -19,6 +18,7 @@ from kiosk.games.choux import (
     names_match,
     pairs_in,
 )
+from tests.quotes import decided, seed_says
 
 DECK = choux_deck()
 

@@ -3,12 +3,11 @@ the Choux laid too early, the naming variant and the Puant."""
 
 from __future__ import annotations
 
-from test_deck_affiche import seed_says
-
 from kiosk.games.choux import choux_deck, is_pair
 from kiosk.referee.base import Observation
 from kiosk.referee.choux import ChouxReferee
 from kiosk.referee.registry import available_referees
+from tests.quotes import seed_says
 
 
 def lay(ref: ChouxReferee, zone: str, *cards: str) -> list:

@@ -3,30 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED, seed_text
 
 from kiosk.decks import LANGUAGES, load_deck
+from tests.quotes import seed_says
 
-SEED = "000_de7fdf0eefacbd60.txt"
 MINISTER_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 
 
 @pytest.fixture(scope="module")
 def deck():
     return load_deck("affiche-belge")
-
-
-def seed_says(sentence: str) -> str:
-    """The sentence, after checking that the seed really says it (the game tests use it too)."""
-    assert sentence in seed_text(SEED), f"not in {SEED}: {sentence}"
-    return sentence
-
-
-def decided(sentence: str) -> str:
-    """The sentence, after checking that rules-decisions.md really says it."""
-    text = " ".join((SHARED / "rules-decisions.md").read_text(encoding="utf-8").split())
-    assert sentence in text, f"not in rules-decisions.md: {sentence}"
-    return sentence
 
 
 def test_54_cards_52_standard_and_two_manneken_pis(deck):

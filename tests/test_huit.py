@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_deck_affiche import decided, seed_says
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.huit import Draw, Huit, Pass, Play
+from tests.quotes import decided, seed_says
 
 
 def rig(

@@ -11,7 +11,7 @@ from kiosk.i18n import LANGUAGES, catalog, translate
 PACKAGE = Path(__file__).resolve().parents[1] / "kiosk"
 KEY_RE = re.compile(
     r"""["']((?:app|devices|compromis|choux|bataille|huit|president|patience|klaverjassen|manille|"""
-    r"""tricks|kakkerlakken|pouilleux|cache_cache|recto_verso|memory|mathpairs)\.[a-z0-9_.\-]+)["']"""
+    r"""tricks|kakkerlakken|pouilleux|cache_cache|recto_verso|memory|mathpairs|passport|howto)\.[a-z0-9_.\-]+)["']"""
 )
 
 

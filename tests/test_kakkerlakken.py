@@ -9,14 +9,10 @@ import pytest
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.kakkerlakken import Judge, Kakkerlakken, Offer, Pass, species_of
-from tests.conftest import seed_text
+from tests.quotes import Quotes
 
 SEED = "003_55f06b0835a16e62.txt"
-
-
-def quote(sentence: str) -> str:
-    assert sentence in seed_text(SEED), sentence
-    return sentence
+quote = Quotes(SEED)
 
 
 def game(players: int = 4, **options: object) -> Kakkerlakken:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 from kiosk.decks import LANGUAGES, load_deck
-from tests.conftest import seed_text
+from tests.quotes import Quotes
 
 SPECIES = {"bat", "fly", "cockroach", "frog", "rat", "scorpion", "spider", "stinkbug"}
+quote = Quotes("003_55f06b0835a16e62.txt")
 
 
 def test_64_cards_of_8_species_with_names_in_four_languages() -> None:
-    assert "64 cartes d'animaux (8 espèces différentes avec 8 cartes chacune" in seed_text("003_55f06b0835a16e62.txt")
+    quote("64 cartes d'animaux (8 espèces différentes avec 8 cartes chacune")
     deck = load_deck("kakkerlakken-64")
     assert len(deck) == 64 and deck.identify_by == "face"
     assert Counter(c.species for c in deck) == {sp: 8 for sp in SPECIES}

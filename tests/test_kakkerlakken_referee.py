@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from kiosk.referee.base import Observation
 from kiosk.referee.kakkerlakken import KakkerlakkenReferee
-from tests.conftest import seed_text
+from tests.quotes import Quotes
+
+quote = Quotes("003_55f06b0835a16e62.txt")
 
 
 def seen(ref: KakkerlakkenReferee, card: str, zone: str | None, kind: str = "confirmed") -> list:
@@ -104,8 +106,7 @@ def test_removed_cards_are_no_longer_counted_and_unknown_faces_are_ignored() -> 
 
 
 def test_card_turned_before_the_judgement_is_flagged() -> None:
-    faq = "je mag de kaart pas omdraaien nadat je 'waar' of 'niet waar' hebt uitgesproken."
-    assert faq in seed_text("003_55f06b0835a16e62.txt")
+    quote("je mag de kaart pas omdraaien nadat je 'waar' of 'niet waar' hebt uitgesproken.")
     ref = KakkerlakkenReferee(3)
     offer(ref, 1, "rat")
     rulings = seen(ref, "rat", "centre")

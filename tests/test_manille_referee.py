@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import random
 
-from conftest import seed_text
 from test_manille_rules import EXAMPLE
 
 from kiosk.games.manille import ChooseTrump, Manille
 from kiosk.referee.base import Observation
 from kiosk.referee.manille import ManilleReferee
 from kiosk.referee.registry import available_referees
+from tests.quotes import Quotes
 
 SEED = "004_7389259e18a88c97.txt"
-
-
-def quote(sentence: str) -> None:
-    assert sentence in seed_text(SEED)
+quote = Quotes(SEED)
 
 
 def see(ref: ManilleReferee, kind: str, card: str, zone: str) -> list[str]:

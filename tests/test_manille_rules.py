@@ -7,7 +7,6 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import seed_text
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.manille import (
@@ -21,12 +20,10 @@ from kiosk.games.manille import (
     stake_factor,
 )
 from kiosk.games.tricks import PIQUET, PlayCard, allowed
+from tests.quotes import Quotes
 
 SEED = "004_7389259e18a88c97.txt"
-
-
-def quote(sentence: str) -> None:
-    assert sentence in seed_text(SEED)
+quote = Quotes(SEED)
 
 
 class Stacked(random.Random):

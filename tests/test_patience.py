@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_deck_affiche import decided, seed_says
 
 from kiosk.decks import SUITS
 from kiosk.games.base import IllegalMove
 from kiosk.games.patience import RANKS, Column, Draw, GiveUp, Move, Patience, Recycle, Tableau
+from tests.quotes import decided, seed_says
 
 
 def rig(

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 
-from test_deck_affiche import decided, seed_says
-
 from kiosk.games.patience import Draw, Move, Patience, Recycle, goes_on
 from kiosk.referee.base import Observation
 from kiosk.referee.patience import PatienceReferee
+from tests.quotes import decided, seed_says
 
 EASY = 1_000_008  # a deal the solver wins in a few dozen nodes
 

@@ -18,14 +18,10 @@ from kiosk.games.pouilleux import (
     finishing_points,
     search_points,
 )
-from tests.conftest import seed_text
+from tests.quotes import Quotes
 
 SEED = "002_0523c4126fa103ae.txt"
-
-
-def quote(sentence: str) -> str:
-    assert sentence in seed_text(SEED), sentence
-    return sentence
+quote = Quotes(SEED)
 
 
 def start(hands: list[list[str]], pairs: int, **options: object) -> Pouilleux:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_deck_affiche import decided, seed_says
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.president import GiveBack, Pass, Play, President, best_card, value
+from tests.quotes import decided, seed_says
 
 
 def rig(hands: list[list[str]], current: int = 0, **options) -> President:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from test_deck_affiche import decided, seed_says
-
 from kiosk.referee.base import Observation
 from kiosk.referee.president import PresidentReferee
+from tests.quotes import decided, seed_says
 
 
 def lay(ref: PresidentReferee, *cards: str):

@@ -15,7 +15,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from tests.conftest import seed_text
+from tests.quotes import AFFICHE_SEED, source_text
 
 PROBE = textwrap.dedent(
     """
@@ -56,7 +56,7 @@ PROBE = textwrap.dedent(
 def test_privacy_line_is_the_seeds_own():
     from kiosk.i18n import translate
 
-    assert translate("app.privacy", "fr") in seed_text("000_de7fdf0eefacbd60.txt")
+    assert translate("app.privacy", "fr") in source_text(AFFICHE_SEED)
 
 
 def test_demo_writes_only_state_and_outputs_and_opens_no_socket(tmp_path: Path):

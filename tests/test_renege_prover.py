@@ -8,7 +8,6 @@ import json
 import re
 from pathlib import Path
 
-from conftest import seed_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +19,11 @@ from kiosk.i18n import LANGUAGES, catalog
 from kiosk.referee.klaverjassen import KlaverjassenReferee
 from kiosk.referee.manille import ManilleReferee
 from kiosk.referee.tricks import RenegeProver, breach
+from tests.quotes import Quotes
 
 REPO = Path(__file__).resolve().parents[1]
+klaverjassen_seed = Quotes("001_40fe8032c5f19f76.txt")
+manille_seed = Quotes("004_7389259e18a88c97.txt")
 
 
 def test_renege_is_proven_when_the_later_card_appears_not_before():
@@ -112,10 +114,8 @@ def test_manille_cheaters_are_all_caught_and_nobody_else(seed, rate):
 
 
 def test_many_deals_every_renege_flagged_no_false_accusation():
-    assert "Niet bekennen terwijl je de gevraagde kleur wel bezit" in seed_text("001_40fe8032c5f19f76.txt")
-    assert "Vérifiez une renonce selon la main et les sommets disponibles à cet instant." in seed_text(
-        "004_7389259e18a88c97.txt"
-    )
+    klaverjassen_seed("Niet bekennen terwijl je de gevraagde kleur wel bezit")
+    manille_seed("Vérifiez une renonce selon la main et les sommets disponibles à cet instant.")
     for referee, players, matches in ((KlaverjassenReferee, 4, 20), (ManilleReferee, 2, 30)):
         totals = {"deals": 0, "reneges": 0, "flagged": 0, "false_accusations": 0}
         for seed in range(matches):
