@@ -16,6 +16,7 @@ from kiosk.cli import main
 from kiosk.vision import runtime
 from kiosk.vision.face import FACE_SIZE, INDEX_BOX
 from kiosk.vision.pips import PIP_INPUT, PIP_LABELS
+from kiosk.vision.train import synth
 from kiosk.vision.train.augment import corner_view, detector_view, misplaced_view, photometric, washed_out
 from kiosk.vision.train.dataset import (
     INDEX_INPUT,
@@ -36,6 +37,7 @@ from kiosk.vision.train.synth import (
     _draw_rank,
     _font,
     _suits_in_order,
+    font_dirs,
     font_paths,
     synth_face,
 )
@@ -192,6 +194,34 @@ def test_rank_fonts_are_upright_text_fonts_that_draw_every_rank() -> None:
         for glyph in "2345678910AJQK":
             drawn = _bitmap(font, glyph)
             assert drawn.any() and (drawn != tofu).any(), (path.name, glyph)
+
+
+def test_the_system_fonts_can_be_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``KIOSK_TRAIN_FONTS=bundled`` (the tests' setting) draws with the bundled fonts alone."""
+    monkeypatch.setenv("KIOSK_TRAIN_FONTS", "bundled")
+    assert font_dirs() == _FONT_DIRS[:1] and _FONT_DIRS[0].name == "fonts"
+    monkeypatch.delenv("KIOSK_TRAIN_FONTS")
+    assert font_dirs() == _FONT_DIRS and Path("/usr/share/fonts/truetype") in _FONT_DIRS
+
+
+def test_a_font_that_does_not_load_or_draw_the_ranks_is_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A system folder may hold fonts FreeType cannot open at a size (Noto Color Emoji, a colour
+    bitmap font: "invalid pixel size"), broken files, and fonts without the ranks' glyphs (Droid
+    Sans Fallback, Font Awesome): they are left out, not raised and not drawn as blank ranks."""
+    broken, fonts, other = tmp_path / "broken", tmp_path / "fonts", tmp_path / "other"
+    for d in (broken, fonts, other):
+        d.mkdir()
+        (d / "Broken.ttf").write_bytes(b"not a font" * 100)
+    for d in (fonts, other):
+        (d / "DejaVuSerif.ttf").write_bytes((_FONT_DIRS[0] / "DejaVuSerif.ttf").read_bytes())
+    assert font_paths((fonts,)) == (fonts / "DejaVuSerif.ttf",)
+    with pytest.raises(RuntimeError, match="no .ttf or .otf font that draws every rank"):
+        font_paths((broken,))
+    monkeypatch.setattr(synth, "_RANK_GLYPHS", "2\U00013000")  # a hieroglyph DejaVu does not draw
+    with pytest.raises(RuntimeError, match="no .ttf or .otf font that draws every rank"):
+        font_paths((other,))
 
 
 def test_a_font_whose_suit_glyphs_are_swapped_is_not_used_for_suits() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from functools import cache
 from pathlib import Path
 
@@ -50,20 +51,34 @@ _NOT_INDEX_FONTS = (
 )
 
 
+#: The characters of the ranks' indices: a rank font must draw each of them.
+_RANK_GLYPHS = "2345678910AJQK"
+
+
+def font_dirs() -> tuple[Path, ...]:
+    """The folders rank fonts come from: the bundled set alone where ``KIOSK_TRAIN_FONTS`` is
+    ``bundled`` (a seed then draws the same pictures on any machine; the tests run so), else the
+    system's font folders too."""
+    return _FONT_DIRS[:1] if os.environ.get("KIOSK_TRAIN_FONTS") == "bundled" else _FONT_DIRS
+
+
 @cache
-def font_paths() -> tuple[Path, ...]:
-    """The upright text fonts used for ranks, sorted by file name, so a dataset seed means the
-    same images wherever the same packages are installed."""
+def font_paths(dirs: tuple[Path, ...] | None = None) -> tuple[Path, ...]:
+    """The upright text fonts used for ranks, found in ``dirs`` (by default :func:`font_dirs`),
+    sorted by file name, so a dataset seed means the same images wherever the same fonts are
+    installed. A font that does not load at any size (a colour bitmap font such as Noto Color
+    Emoji) or draws a rank as nothing or as its "tofu" box is left out."""
+    dirs = font_dirs() if dirs is None else dirs
     found = {
         p.name: p
-        for d in _FONT_DIRS
+        for d in dirs
         if d.is_dir()
         for p in sorted(d.rglob("*"))
         if p.suffix in (".ttf", ".otf") and not any(k in p.name for k in _NOT_INDEX_FONTS)
     }
-    paths = tuple(found[k] for k in sorted(found))
+    paths = tuple(found[k] for k in sorted(found) if _draws_every_rank(found[k]))
     if not paths:
-        raise RuntimeError(f"no .ttf or .otf fonts found in {[str(d) for d in _FONT_DIRS]}")
+        raise RuntimeError(f"no .ttf or .otf font that draws every rank found in {[str(d) for d in dirs]}")
     return paths
 
 
@@ -76,6 +91,16 @@ def _bitmap(font: ImageFont.FreeTypeFont, char: str) -> np.ndarray:
     img = Image.new("L", (64, 64), 0)
     ImageDraw.Draw(img).text((8, 8), char, font=font, fill=255)
     return np.asarray(img)
+
+
+def _draws_every_rank(path: Path) -> bool:
+    """Whether the font loads as a scalable font and draws every rank glyph as ink of its own."""
+    try:
+        font = _font(path, 40)
+    except OSError:
+        return False
+    tofu = _bitmap(font, "\ue000")
+    return all((drawn := _bitmap(font, g)).any() and (drawn != tofu).any() for g in _RANK_GLYPHS)
 
 
 @cache
