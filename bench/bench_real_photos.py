@@ -8,8 +8,8 @@ then other views of a photo that names no card: zoomed out, turned, zoomed in).
 
 A boxed card counts as detected when a detected quad's bounding box overlaps the labelled box
 with IoU >= 0.5 (each detection matches at most one box), and as named with the right rank when
-a quad named that rank does, among the named quads only (a refused outline is not shown: session
-40, before which it could take the box from the named one, 3 to 5 right ranks fewer). The
+a quad named that rank does, among the named quads only (a refused outline is not shown, and
+must not take the box from the named one: counted so, 3 to 5 right ranks fewer). The
 labels box only the visible part of a partly hidden card, so a second figure also counts a
 completed card whose bounding box holds the label box (see :func:`covers`). Rank only: the
 labels carry no suit. Cards named where no labelled card of that rank lies are counted too

@@ -142,7 +142,7 @@ def test_poster_cards_are_found_on_a_white_table(level: int) -> None:
     level=st.sampled_from([35, 90, 170]),
 )
 # found by hypothesis: the printed frame, notched by the index, was fitted as a quad cutting the
-# bottom-right corner 18 px short, and outscored the card's own outline (session 33)
+# bottom-right corner 18 px short, and outscored the card's own outline
 @example(angle=0.0, width=86.75, tilt=[0.0390625, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0546875, 0.0], level=90)
 @example(angle=0.0, width=86.75, tilt=[0.0390625, 0.015625, 0, 0, 0, 0, 0.0546875, 0.03125], level=90)
 def test_any_rotation_and_perspective(
@@ -318,7 +318,7 @@ def test_two_cards_side_by_side_stay_two(detector: Detector) -> None:
 def test_card_running_off_the_frame_is_completed_past_its_edge(level: int) -> None:
     """A card a fifth out of the camera's view, beside two whole ones that give the card size:
     what lies off the frame is unknown, not table, so the outline model's card is completed past
-    the edge (the detector of the session before found 0.57 and 0.21 of it); its corners well
+    the edge (not completed past it, 0.57 and 0.21 of it were found); its corners well
     inside the frame are exact."""
     detector = DETECTORS["shipped"]
     if detector.outline is None:

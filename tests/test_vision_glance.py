@@ -73,9 +73,8 @@ class OneCorner:
 
 
 def test_a_glance_whose_cards_read_from_one_corner_looks_with_every_cue() -> None:
-    """An outline the model cut short or askew reads from one corner (session 28: washed-out
-    frames lost 6 names in 1,600 and the kiosk's deck gained a wrong one when such glances were
-    taken)."""
+    """An outline the model cut short or askew reads from one corner (washed-out frames lost 6
+    names in 1,600 and the kiosk's deck gained a wrong one where such glances were taken)."""
     scene, detector = held_out(900_000), Counting()
     assert names(look(OneCorner(), detector, scene.image)) == sorted(c.card_id for c in scene.cards)
     assert detector.full == 1
@@ -96,8 +95,8 @@ def test_card_pixels_outside_every_outline_call_for_every_cue() -> None:
 def test_pixels_the_model_calls_outline_only_need_no_other_cue(seed: int) -> None:
     """Held-out scenes 900026 (terrazzo) and 900028 (white): the model calls patches of glare
     beside the cards outline more than card (card and outline together over 0.5, card alone
-    under it); every card is outlined and read at a glance, and no other cue is run (session
-    42: they were, for nothing, on 24 of 260 held-out frames)."""
+    under it); every card is outlined and read at a glance, and no other cue is run (counted
+    with the card pixels, such glare sent 24 of 260 held-out frames to every cue for nothing)."""
     scene, detector = held_out(seed), Counting()
     assert detector.glance(scene.image).explained
     seen = look(IDENTIFIER, detector, scene.image)
@@ -115,7 +114,7 @@ def test_without_the_outline_model_a_glance_is_a_detection() -> None:
 
 class Blind(Counting):
     """The shipped detector whose glance does not see one card (as the outline model missed
-    a card on a dark table in session 28's trials), and says it saw everything."""
+    a card on a dark table in trials of a looser glance), and says it saw everything."""
 
     def __init__(self, hidden: np.ndarray) -> None:
         super().__init__()

@@ -27,8 +27,8 @@ def test_pp2021_corners_sample_stays_above_the_measured_floor(real_cards: Path) 
     right = sum(t == a for t, a in cards)
     wrong = sum(a is not None and a != t for t, a in cards)
     # A regression floor, not the issue's target (97 %): on this sample the shipped pair of index
-    # members names 96 of 104 right and none wrong (session 21; alone, the seed-2 member names 91
-    # and 7 wrong, the seed-3 member 99 and 2, session 18's single model 80 and 9: single runs
+    # members names 96 of 104 right and none wrong (alone, the seed-2 member names 91 and 7
+    # wrong, the seed-3 member 99 and 2, a single model of an older recipe 80 and 9: single runs
     # of one recipe differ this much here, which is why two are averaged); the full set's
     # figures are in models/MODEL.md. Photos without a card must never be named.
     assert right >= 0.85 * len(cards)
@@ -41,8 +41,8 @@ def test_edje_tfod_test_split_names_no_rank_that_is_not_there(real_cards: Path) 
     recognize`` names cards (in other views where a photo names none): a card named where no
     labelled card of that rank lies is what a kiosk would confirm as a wrong card. A regression
     floor, not the issue's target (95 %): the shipped pair of index members names 107 of 143
-    boxed cards' ranks and no rank that is not there (session 21; session 18's single model 105
-    and 3, each member alone 106 and 1 or 2)."""
+    boxed cards' ranks and no rank that is not there (each member alone 106 and 1 or 2, a single
+    model of an older recipe 105 and 3)."""
     bench = bench_module("bench_real_photos")
     detector, identifier = Detector(), Identifier("standard-52")
     boxed = right = elsewhere = 0

@@ -232,7 +232,7 @@ def index_only(tmp_path: Path) -> Path:
 
 def test_a_club_misread_as_a_spade_on_a_held_out_scene_is_named_from_its_pips(index_only: Path) -> None:
     """Held-out scene 900155 (grey table): the index model reads the three of clubs' corners as
-    3S (0.67 with session 21's two members, 0.99 with session 18's model: a club is a blob at
+    3S (0.67 with the two members, 0.99 with a single model of an older recipe: a club is a blob at
     that size); its three pips are plainly clubs."""
     scene = render_scene("standard-52", 8, 900_155, (1280, 720), split="heldout", overlap=False)
     truth = next(c for c in scene.cards if c.card_id == "3C")
@@ -411,7 +411,7 @@ def test_every_number_rank_is_drawn_for_training() -> None:
 def test_pips_count_only_in_their_numbers_layout() -> None:
     """A two and a three stand in one column down the middle, four and more in two or three: an
     outline cut short by one pip of a four leaves three pips in two columns, which the pile's
-    four of clubs had named 3C (session 27)."""
+    four of clubs had named 3C."""
     one_column, two_columns = np.array([0.5, 0.52, 0.49]), np.array([0.3, 0.7, 0.31])
     assert _laid_out_as(one_column) and not _laid_out_as(two_columns)
     assert _laid_out_as(np.array([0.3, 0.7, 0.3, 0.7])) and not _laid_out_as(np.array([0.5] * 4))

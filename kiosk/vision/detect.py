@@ -36,11 +36,10 @@ import numpy as np
 from kiosk.vision.cues import Cue, ModelPass, hand_cues, outline_cue
 from kiosk.vision.face import cards_sides, darkest_channel, warp_face, warp_index_corners
 from kiosk.vision.outline import OutlineModel, load_outline_model
+from kiosk.vision.sources.base import checked_frame as as_bgr  # the frame check, for still images too
 from kiosk.vision.symmetry import symmetric_cards
 
 CARD_ASPECT = 88 / 63  # long side / short side of a standard (poker-size) card
-MIN_SIDE = 32  # frames smaller than this on either side hold no card worth naming
-MAX_PIXELS = 40_000_000  # larger frames are refused rather than risking memory
 _NEXT = np.array([1, 2, 3, 0])
 #: With the outline model, a card completed from a corner by the hand-set cues must lie this much
 #: on what it calls card: the model's union of cards holds a hidden card, a completion out over a
@@ -59,18 +58,18 @@ SOFT_SCORE = 0.85
 #: A plain quad's score loses this many times the distance its contour's hull spills out of it
 #: (over the square root of its area): a side fitted through an index that notches the printed
 #: frame cuts a corner off the card, and that quad of about card aspect once won over the card's
-#: own outline (session 33: a 7H under slight perspective outlined 18 px short at one corner).
+#: own outline (a 7H under slight perspective outlined 18 px short at one corner).
 SPILL = 3.0
 #: A quad overlapping a kept one by this IoU is the same outline, not an alternate worth a look.
 SAME_OUTLINE = 0.85
-#: Alternates kept per quad: the runners-up worth a look are few, clutter offers many. Six, not
-#: four, since a refused outline over two fanned cards may hide both (``naming``): on edje-tfod 2
-#: right ranks more, held-out scenes and empty tables the same (session 22); eight, not six,
-#: once a frame reads 24 of them: edje-tfod 2 more, piles 1 and 3 more (session 25). Twelve,
-#: the four after the eighth read only in looks left over (``naming.FIRST_ALTERNATES``): the
-#: card under another in a fan of two may be a completion ninth or tenth behind near copies of
-#: the pair's outline (`edje-tfod` IMG_2628's king of clubs; 2 right ranks more, piles the same;
-#: read in the usual order, 40 piles lost 2 cards and named 1 wrongly, session 33).
+#: Alternates kept per quad: the runners-up worth a look are few, clutter offers many. Six
+#: named 2 more edje-tfod ranks than four (a refused outline over two fanned cards may hide both,
+#: ``naming``), held-out scenes and empty tables the same; eight 2 more edje-tfod ranks and 1 and
+#: 3 more pile cards than six, once a frame reads 24 looks. Twelve, the four after the eighth
+#: read only in looks left over (``naming.FIRST_ALTERNATES``): the card under another in a fan of
+#: two may be a completion ninth or tenth behind near copies of the pair's outline (`edje-tfod`
+#: IMG_2628's king of clubs; 2 right ranks more, piles the same; read in the usual order, 40
+#: piles lost 2 cards and named 1 wrongly).
 MAX_ALTERNATES = 12
 #: A card seen by its print's symmetry over a found outline of at least this IoU is read first
 #: when that outline is refused (:meth:`Detector.printed`; the outline is then a loose one).
@@ -128,8 +127,9 @@ COMPLETED_SIZE = 2.0
 #: A refused outline is also looked at refitted to the edges within this share of its short side
 #: (:meth:`Detector.refit`; :func:`refine_quads`' own reach is 0.09 of its mean side): on a pale
 #: table an outline may lie 16-50 px off its card, one side on a pip row or on the table, and
-#: its index crops then cut the wrong place (session 26: held-out +3 names, piles +4,
-#: `edje-tfod` +3, none wrong; 0.1-0.3 and two reaches at once measured in `docs/vision.md`).
+#: its index crops then cut the wrong place (held-out +3 names, piles +4,
+#: `edje-tfod` +3, none wrong; 0.2 and 0.25 named fewer, and two or three reaches at once a
+#: card or two more, or fewer where the frame's looks ran out, for 8-23 % more naming time).
 REFIT_REACH = 0.15
 #: A refit moving no corner further than this (pixels) is the outline as it was: not looked at.
 REFIT_MOVED = 2.0
@@ -215,25 +215,6 @@ class DetectorConfig:
     outline_model: bool = True  # use models/outline.tflite when it is there
     hand_cues: bool = True  # the whiteness and edge cues (needed without the outline model)
     model_threads: int = 1  # threads the outline model may use (the kiosk's [vision] model_threads)
-
-
-def as_bgr(frame: object) -> np.ndarray | None:
-    """The frame as a contiguous BGR uint8 image, or None for anything that is not a usable
-    picture (None, wrong type or dtype, empty, tiny, absurdly large)."""
-    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8:
-        return None
-    if frame.ndim == 2:
-        frame = frame[:, :, None]
-    if frame.ndim != 3 or frame.shape[2] not in (1, 3, 4):
-        return None
-    h, w = frame.shape[:2]
-    if min(h, w) < MIN_SIDE or h * w > MAX_PIXELS:
-        return None
-    if frame.shape[2] == 1:
-        return cv2.cvtColor(np.ascontiguousarray(frame), cv2.COLOR_GRAY2BGR)
-    if frame.shape[2] == 4:
-        return cv2.cvtColor(np.ascontiguousarray(frame), cv2.COLOR_BGRA2BGR)
-    return np.ascontiguousarray(frame)
 
 
 def shrunk_to(bgr: np.ndarray, side: int) -> tuple[np.ndarray, float]:
@@ -575,8 +556,8 @@ class Detector:
         and how well edges support its sides. Returns (the better of each pair, the other of
         each pair): the first compete for a place, the second are only alternates, read where
         the first is refused (a card whose far end lies under something is better supported
-        completed from its visible end a quarter turned, its index crops on blank paper;
-        session 34). One from a whole side may run under an object that is no card
+        completed from its visible end a quarter turned, its index crops on blank paper).
+        One from a whole side may run under an object that is no card
         (OCCLUDED_COVERAGE), at a lower score, if its area is at most ``hidden_most``."""
         cfg = self.config
         peri = cv2.arcLength(cnt, True)
@@ -767,7 +748,7 @@ def fan_ends(quad: np.ndarray) -> list[np.ndarray]:
     card gives two halves of it crosswise, which read as nothing.) Each corner steps along its own
     side of the quad, keeping its perspective; :func:`_card_ends`' one direction for both corners
     named 3 fewer `edje-tfod` cards, and its cards running past the quad lose a covered card
-    with this geometry (session 30), so the two keep their own steps."""
+    with this geometry, so the two keep their own steps."""
     o = order_corners(quad)
     near, far = o[[0, 1]], o[[3, 2]]  # its two short sides, corner facing corner
     card = float(np.linalg.norm(near[1] - near[0]) + np.linalg.norm(far[1] - far[0])) / 2 / CARD_ASPECT
@@ -795,7 +776,7 @@ def fan_slices(quad: np.ndarray) -> list[np.ndarray]:
 def frame_card(quad: np.ndarray) -> np.ndarray:
     """The card round ``quad`` taken as a court card's picture frame: card-shaped, centred in its
     card and :data:`FRAME_IN_CARD` of its size, so on a table as pale as the card it may be the
-    only outline found, and its corners hold pictures, not indices (session 31: `edje-tfod`
+    only outline found, and its corners hold pictures, not indices (`edje-tfod`
     IMG_2477's queen of spades on a cream cloth). Grown about its centre along its own sides,
     for :meth:`Detector.look_again` to refine onto the card's edges."""
     o = order_corners(quad)

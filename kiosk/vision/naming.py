@@ -10,35 +10,35 @@ the winner set aside at that place (:attr:`Detection.alternates`, best first) ar
 then the winner refitted to edges further out (:meth:`Detector.refit`: on a pale table an
 outline may lie a pip row off its card), and last the two cards at its ends
 (:func:`~kiosk.vision.detect.fan_ends`: fanned cards whose top and bottom edges run on in one
-line are outlined, or completed, as one card crosswise, with no alternate at either card;
-session 30: `edje-tfod` 13 right ranks more, held-out piles 8 cards more, none wrongly) and the
+line are outlined, or completed, as one card crosswise, with no alternate at either card:
+`edje-tfod` 13 right ranks more, held-out piles 8 cards more, none wrongly) and the
 card round it taken as a court card's picture frame (:func:`~kiosk.vision.detect.frame_card`:
-on a pale cloth the frame may be the only outline; session 31: held-out and washed-out scenes
+on a pale cloth the frame may be the only outline: held-out and washed-out scenes
 3 cards more, `edje-tfod` 1, none wrongly), and the first one it names takes the place; a
 card among the rest named otherwise and lying on no card named is one more card (the refused
 outline spanned two). Last, in the looks left over, a refused outline is taken as a fan of
 three or more, and windows across it are read for its middle cards
 (:func:`~kiosk.vision.detect.fan_slices`: a middle card shows only a strip whose sides nothing
-outlines; named only at SLICE_CONFIDENCE and away from a named card's corner; session 33:
+outlines; named only at SLICE_CONFIDENCE and away from a named card's corner:
 `edje-tfod` 5 right ranks more, none wrongly), and the outlines completed from one of its
 corners that another place holds: a card under a named one lies mostly on it, and is named as a
-fan's window is (session 42). This costs nothing on a frame whose cards all
+fan's window is. This costs nothing on a frame whose cards all
 read, and never names a card where no outline reads: it can turn a refusal into a name, not one
 name into another. A card completed from its visible corners is a guessed
 outline too, and is named only as surely as an alternate. The looks read by both of a card's
 corners are taken first, and a look names nothing where only its pips name it (they count what
 the guessed outline holds) or where the one corner that reads it lies within a card named
-already (its crop shows that card's face); session 34. Last, a card named from one corner
+already (its crop shows that card's face). Last, a card named from one corner
 only, the surest refused outlines, and two refused outlines lying apart from the cards named,
 are outlined again by the card-shaped outlines fitted to the edges round them
 (:mod:`kiosk.vision.card_fit`), where both corners read one surely: on a striped cloth a card's
-sides vanish on the white stripes and its outline is askew (session 35: held-out 9 cards more,
-piles 16, `edje-tfod` 2 right ranks, none wrongly; session 36, the outlines apart: held-out 2
-more, none wrongly). So is the other end of a refused outline whose second look named a card
-covering under 0.6 of it: two cards overlapping at an angle make one outline (session 41).
+sides vanish on the white stripes and its outline is askew (held-out 9 cards more, piles 16,
+`edje-tfod` 2 right ranks, none wrongly; the outlines apart: held-out 2 more, none wrongly).
+So is the other end of a refused outline whose second look named a card covering under 0.6 of
+it: two cards overlapping at an angle make one outline.
 And a card still named from one corner has the outlines it beat at its place read: one that
 both corners read as another card, lying apart from the cards named, is the card beside it,
-spanned by its outline (session 42).
+spanned by its outline.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice (a card and a completion of it from its picture frame, crosswise): the
@@ -70,17 +70,15 @@ SECOND_LOOK_CONFIDENCE = 0.85
 #: named below 0.85 were 16 names of a rank no card there had against 4 right ones; at 0.85
 #: and above, 7 against 249. Unless both its corners read it (``Identification.corners``):
 #: the completion then reached the far index, and it shows the same card (held-out scene
-#: 900079's ace of hearts, read 0.80 and 0.83; session 28: the same names on `edje-tfod`).
+#: 900079's ace of hearts, read 0.80 and 0.83; the same names on `edje-tfod`).
 COMPLETED_CONFIDENCE = 0.85
 #: At most this many alternates are read per frame. Photos of a few cards rarely offer more
 #: than 16 (``edje-tfod``: 3 % of photos; the most 44, on an empty table 36); piles do: 22 % of
-#: held-out pile frames offer more than 16, 15 % more than 24 (session 25: 16 -> 24 named 5
-#: more cards in 120 pile scenes, none wrongly). Session 26, with refused outlines' refits
-#: among the looks: 32 named 1 held-out card and 3 pile cards more, none wrongly; 40 one
-#: more held-out card, but a 7D in a pile where none lies. Session 34: 40, once a look read by
-#: one corner within a named card is refused (that 7D was one) and completions offer both
-#: their orientations: a white cloth's frame with a dozen refused outlines ran out of looks
-#: before the one that names its five of hearts (held-out 900070).
+#: held-out pile frames offer more than 16, 15 % more than 24. In 120 pile scenes and the
+#: held-out scenes, 24 named 5 more cards than 16, 32 four more than 24, and 40 one more than
+#: 32 (a white cloth's frame with a dozen refused outlines runs out of looks before the one
+#: that names its five of hearts, held-out 900070), none wrongly: a look read by one corner
+#: within a named card names nothing (at 40 without that guard, a 7D was named in a pile).
 MAX_SECOND_LOOKS = 40
 #: A refused outline's first this many alternates are looked at before any outline's fan ends
 #: and picture frame, the rest after them all, in looks left over.
@@ -89,7 +87,7 @@ FIRST_ALTERNATES = 8
 #: fan: it names a card at this confidence, and not with a corner at a named card's corner
 #: (there it reads that card's index, cut). On `edje-tfod` the middle cards of fans read 0.92
 #: or surer; names where no such card lies, 0.87 and 0.88, and 0.99 at a named ten's corner;
-#: on held-out scenes a 4D at 0.87 on an ace (session 33).
+#: on held-out scenes a 4D at 0.87 on an ace.
 SLICE_CONFIDENCE = 0.9
 #: At most this many refused outlines a frame have card-shaped outlines fitted round them
 #: (``_card_shaped``): each costs about 10 ms, and a pile leaves a dozen refused.
@@ -102,14 +100,14 @@ CLOSER_AGAIN = 2
 #: hold a third of a card, or lie askew on it, and read nothing. The MAX_APART best-scored of
 #: them have card shapes fitted round them too, on a table where some card is named (an empty
 #: table's clutter leaves such outlines in most frames: fitted there too, 100 empty held-out
-#: tables took 47.1 against 40.8 ms a frame on average, for nothing). Session 36: held-out
+#: tables took 47.1 against 40.8 ms a frame on average, for nothing). They name held-out
 #: 900171's six of spades (outlined at IoU 0.64, read 0.008) and 900156's six of hearts (0.35,
 #: read 0.000), none wrongly; every refused outline fitted instead named those two only, at
 #: 34 ms an outline.
 MAX_APART = 2
 APART = 0.1
 #: A refused outline that a second look names by a card covering under this share of it has
-#: card shapes fitted round its other end (:func:`_far_ends`). Session 41: held-out 1 card
+#: card shapes fitted round its other end (:func:`_far_ends`): held-out 1 card
 #: more, `edje-tfod` 1 (IMG_2674), every other benchmark the same, none wrongly.
 PART_NAMED = 0.6
 #: What a second look is: a card a refused outline's print shows whole, an outline of a card
@@ -270,8 +268,8 @@ def _second_looks(
 ) -> list[tuple[Detection, Identification]]:
     """``out`` with each refused detection replaced by its first alternate (or its refit, last)
     named surely, and after it the other alternates named surely as other cards, apart from
-    those named; the looks read by both of a card's corners are taken first (session 34:
-    held-out 900186's queen of clubs, named on an outline across it before)."""
+    those named; the looks read by both of a card's corners are taken first (held-out
+    900186's queen of clubs, named on an outline across it before)."""
     detections = [d for d, _ in out]
     refused = [k for k, (d, a) in enumerate(out) if a.card_id is None and not _close_up(d, detector)]
     if not refused:

@@ -37,8 +37,8 @@ _IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 
 #: Share of "none" samples cut through an outline that missed its card (:func:`.augment.misplaced_view`);
-#: the rest are clutter and card backs (:func:`.synth.synth_negative`). A trial at 0.35 (session 19,
-#: models/MODEL.md) named more real clutter: fewer clutter samples.
+#: the rest are clutter and card backs (:func:`.synth.synth_negative`). A trial at 0.35 named more real
+#: clutter (models/MODEL.md): fewer clutter samples.
 MISPLACED_SHARE = 0.25
 
 

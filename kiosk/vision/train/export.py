@@ -20,7 +20,7 @@ MAX_INT8_LOSS = 0.003
 #: calibrated: the smallest, and the kind ARM cores run fastest) and ``dynamic`` (int8 weights,
 #: float activations that the runtime quantizes sample by sample: loses less where calibrated
 #: activations cost accuracy; the index network reads 16 corners in 1.5 against 5.2 ms float32
-#: on an x86 development machine, session 29; not measured on a Pi).
+#: on an x86 development machine; not measured on a Pi).
 QUANTIZED = ("int8", "dynamic")
 
 

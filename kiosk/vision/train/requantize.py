@@ -2,10 +2,10 @@
 today's export rule writes it, from the file's own weights, without training it again.
 
 The export rule (:func:`.export.shipped_kind`) ships the first quantized kind that keeps the
-held-out accuracy; the ``dynamic`` kind (int8 weights, float activations) joined it in session
-29, after the seed-2 member had been exported as float32 for want of it. Training that member
+held-out accuracy, ``dynamic`` (int8 weights, float activations) among them; a member exported
+as float32 by a rule without that kind is written again by it here. Training that member
 again on another CPU does not give its weights back (TensorFlow's kernels sum in another order:
-``models/MODEL.md``, session 29), so the rule is applied to the weights in the file: the network
+``models/MODEL.md``), so the rule is applied to the weights in the file: the network
 is rebuilt from it (:func:`rebuild_index`), its held-out set is drawn again from the seeds in
 the record beside it, the rebuilt network must score what the record says the file scored,
 and each quantized kind the record lacks is written and measured. Where one is shipped by the

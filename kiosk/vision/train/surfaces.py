@@ -1,5 +1,5 @@
 """Surfaces only the outline model trains on: the busy ones that real photos put cards on and
-that its maps took for cards (`docs/vision.md`, session 11): a loop-pile carpet and printed
+that its maps took for cards (`models/MODEL.md`): a loop-pile carpet and printed
 matter (book pages, boxes, posters), and a patch of window sunlight over either.
 
 They are neither texture family of :mod:`kiosk.render.textures`: the held-out tables of the
