@@ -16,7 +16,7 @@ A model may ship as several *members*, trained by one recipe with other seeds
 (``index.tflite``, ``index.2.tflite``, ...: :func:`model_files`), whose probabilities are
 averaged. Runs of one recipe misread different real indices (pp2021: 66 to 96 % right between
 seeds), and a wrong answer that one run learnt is seldom as sure in another: two members name
-fewer cards wrongly than either alone (``models/MODEL.md``, session 21).
+fewer cards wrongly than either alone (``models/MODEL.md``).
 
 A corner index read with less than :data:`SURE` confidence is read again from four shifted cuts
 and answered from the average of the five readings: most misreadings hang on where the crop's
@@ -44,11 +44,12 @@ out, so the card is named with the pips' whole confidence as its lead.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol, TypeGuard
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 import cv2
 import numpy as np
@@ -58,6 +59,11 @@ from kiosk.errors import KioskError
 from kiosk.vision.face import cards_sides, face_corners, index_crops
 from kiosk.vision.pips import PIP_LABELS, PipReading, load_pip_reader
 from kiosk.vision.runtime import TfliteModel
+
+if TYPE_CHECKING:
+    from kiosk.vision.gallery import Gallery
+
+log = logging.getLogger(__name__)
 
 NONE_LABEL = "none"
 JOKER_LABEL = "JK"
@@ -72,7 +78,7 @@ SURE_NONE = 0.9
 #: A card whose two corners the first index member reads as one card this surely is not read
 #: by the second (:meth:`Identifier._pair_scores`): a glance frame's corners read in 2.3 ms
 #: instead of 3.8. Every corner pair first read on 100 held-out scenes of the standard deck and
-#: 100 of the kiosk's, 50 piles and 366 `edje-tfod` photos (session 41): 1,705 of 13,421 read
+#: 100 of the kiosk's, 50 piles and 366 `edje-tfod` photos: 1,705 of 13,421 read
 #: this surely, where the members' mean would have refused 4 and named no other card; every
 #: benchmark's figures the same. At 0.999: 1,932, where the mean would have refused 11, and the
 #: kiosk's deck's benchmark named a three of diamonds as the ten (the first member read 10D at
@@ -85,18 +91,18 @@ SHIFTS: tuple[tuple[float, float], ...] = ((0.06, 0.0), (-0.06, 0.0), (0.0, 0.06
 #: The scales of a third reading (:func:`zoomed_crops`), for a corner its shifted readings still
 #: leave refused: an outline a little wider or narrower than the card shows the index larger or
 #: smaller than the model's members read it best. pp2021, 795 real corners: right 93.33 -> 94.97 %,
-#: none wrong; 2,080 synthetic corners: right 88.99 -> 89.90 %, wrong 19 -> 20 (session 27).
+#: none wrong; 2,080 synthetic corners: right 88.99 -> 89.90 %, wrong 19 -> 20.
 ZOOMS: tuple[float, ...] = (0.92, 1.08)
 #: The widths of a fourth reading (:func:`widened_crops`), for a corner still refused: real
 #: brands print indices narrower than the generator draws them (pp2021's queen 0.30 as wide as
 #: tall), and the members read a narrow Q as 9 or 10, or disagree. pp2021: right 94.97 ->
 #: 97.23 %, none wrong; 2,080 synthetic corners: right 89.90 -> 90.34 %, wrong 0.96 % both
-#: (session 31; mixed into the zoomed readings instead, they unsettled synthetic corners those
+#: (mixed into the zoomed readings instead, they unsettled synthetic corners those
 #: had named: right 89.66 %).
 WIDENINGS: tuple[float, ...] = (1.25, 1.5, 1.75)
 #: The pips' suit overrules the index's when their mean probability is at least this. Held-out
 #: scenes: of 1,435 number cards whose pips were counted right, the pips named the other suit of
-#: the index's colour this surely on 5 (0.97-0.996), all 5 where the index was wrong. Session 26,
+#: the index's colour this surely on 5 (0.97-0.996), all 5 where the index was wrong. Of the
 #: pips read at the true outlines of 2,401 number cards (held-out, washed out, piles): counted
 #: right and read 0.85-0.9, 9 suits, all right (0.95 and surer: 1 wrong of 2,279); 0.9 had left
 #: a 3C named 3S over three pips of clubs at 0.887.
@@ -121,8 +127,8 @@ PIP_COUNT_CONFIDENCE = 0.9
 #: (2.6 %); every one a club named a spade. A number card's pips tell the two suits apart at
 #: that size (of the small black number cards named right, 192 in 209 had their pips read
 #: surely as their suit; of the 8 misread, none), so a small black number card is named only
-#: where its pips surely read its suit (from one pip to its number: some may be hidden; session
-#: 36, `edje-tfod` 2 right ranks more, the held-out scenes at 800x450 and 960x540 and every
+#: where its pips surely read its suit (from one pip to its number: some may be hidden;
+#: `edje-tfod` 2 right ranks more than with every pip asked for, the held-out scenes at 800x450 and 960x540 and every
 #: other bench unchanged), and so is a small black ace by its one pip (of 28 named
 #: right, 27 read surely as their suit; the 4 aces of clubs named AS, surely as clubs): the ace's
 #: pip only refuses, never names (many brands' ace of spades is ornate and reads as clubs).
@@ -146,9 +152,9 @@ GUESS_CONFIDENCE = 0.2
 #: A corner too unsure to name its card but leaning this much to the other corner's rank in
 #: another suit contradicts that corner: clubs and spades differ by a few pixels of an index.
 #: Held-out 900232's ace of clubs, completed from one corner, was read AS at 0.85 there and AC
-#: at 0.55 at the other (session 31, with the requantized seed-2 member; the float32 file's
+#: at 0.55 at the other (with the requantized seed-2 member; the float32 file's
 #: glance outlined it otherwise and refused it). On the benches it refused that card and
-#: nothing else (models/MODEL.md, session 31).
+#: nothing else (models/MODEL.md).
 OTHER_SUIT_LEAN = 0.5
 _SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 
@@ -181,9 +187,10 @@ class Identification:
 
 
 def default_models_dir() -> Path:
-    """``$KIOSK_MODELS_DIR`` or the repository's ``models/`` folder."""
+    """``$KIOSK_MODELS_DIR``, else the models shipped inside the package (``kiosk/models/``,
+    package data: found the same from a checkout, an editable install or an installed wheel)."""
     env = os.environ.get("KIOSK_MODELS_DIR")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
+    return Path(env) if env else Path(__file__).resolve().parents[1] / "models"
 
 
 def model_name(deck: Deck) -> str:
@@ -291,7 +298,7 @@ def _levels(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     it (the mean of the two middle values) and the standard deviation of all its values, both
     read off per-channel histograms (a third of ``np.median``'s time; the deviation from exact
     integer sums, where ``np.std`` took 0.2 ms a frame; on the crops of real frames a partial
-    sort, ``np.partition``, took a quarter longer: session 40)."""
+    sort, ``np.partition``, took a quarter longer)."""
     n = len(small)
     flat = small.reshape(n, -1, 3)
     m = flat.shape[1]
@@ -415,7 +422,7 @@ def _suit_unconfirmed(card: Card, reading: PipReading | None) -> bool:
     """Whether ``card`` is black and its pips ``reading`` do not surely read its suit: from one
     pip to as many as its rank (one for an ace), as a pen, a finger or another card may hide
     some (`edje-tfod` IMG_2589's nine of spades, read 0.99 at both corners, five pips showing
-    past a pen, was refused until session 36); more are not all its own."""
+    past a pen, is named); more are not all its own."""
     return card.colour == "black" and not (
         reading is not None
         and _may_all_be_its_own(reading, card, 1)
@@ -430,10 +437,10 @@ def _sure_without_pips(pair: tuple[Identification, Identification], card: Card, 
     a black suit misread (clubs and spades differ by a few pixels of an index, hearts and
     diamonds by colour and shape). Held-out scenes at three sizes (150 each), piles, washed out,
     the kiosk's deck and `edje-tfod`: of 2,205 readings of red number cards SURE at both
-    corners, the pips changed none; of the black ones, 94, a club read as a spade (session 40;
-    reading them cost a glance frame of 8 cards 3.6 ms). Of 1,609 black number cards at least
+    corners, the pips changed none; of the black ones, 94, a club read as a spade (reading
+    them cost a glance frame of 8 cards 3.6 ms). Of 1,609 black number cards at least
     SMALL_CARD_PX wide read FIRST_ALONE at both corners, the pips changed none; of 258
-    narrower, 12 (session 41)."""
+    narrower, 12."""
     if card.colour == "red":
         return all(r.card_id == card.id and r.confidence >= SURE for r in pair)
     return not narrow and all(r.card_id == card.id and r.confidence >= FIRST_ALONE for r in pair)
@@ -532,10 +539,31 @@ class Identifier:
         self.input_size = (w, h)
         self._answers = [deck_answer(self.deck, lab) for lab in self.labels]
         self._none = self.labels.index(NONE_LABEL)
-        self.gallery = Gallery.load(self.deck.id) if self.deck.identify_by == "face" else None
+        self.gallery = self._gallery(Gallery) if self.deck.identify_by == "face" else None
         self._pips = (
             load_pip_reader(directory, num_threads) if self.deck.identify_by == "index" and self.deck.pips else None
         )
+
+    def _gallery(self, gallery: type[Gallery]) -> Gallery | None:
+        """The venue's enrolled gallery of this deck, if it has one that fits the model: a
+        gallery that cannot be used (damaged, or made with another model) is reported in one
+        line and the shipped model answers instead."""
+        try:
+            found = gallery.load(self.deck.id)
+        except KioskError as exc:
+            log.warning("%s; the shipped model names the cards meanwhile", exc)
+            return None
+        dims = [size for size in self._models[0].output_sizes if size != len(self.labels)]
+        if found is not None and found.embeddings.shape[1] not in dims:
+            log.warning(
+                "the gallery of %s has %d-dimensional embeddings, the model gives %s: run "
+                "'kiosk enroll' again; the shipped model names the cards meanwhile",
+                self.deck.id,
+                found.embeddings.shape[1],
+                dims or "none",
+            )
+            return None
+        return found
 
     def scores(self, images: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
         """Class probabilities ``(n, labels)``, the mean of the members', and, for face models,
