@@ -9,9 +9,10 @@ from PIL import Image
 
 
 def from_pil(img: Image.Image) -> pygame.Surface:
+    """A Pillow image as a surface (``frombuffer``, which pygame 2.1.2, Debian Bookworm's, has)."""
     if img.mode not in ("RGB", "RGBA"):
         img = img.convert("RGBA" if "A" in img.getbands() or img.mode == "P" else "RGB")
-    return pygame.image.frombytes(img.tobytes(), img.size, "RGBA" if img.mode == "RGBA" else "RGB")
+    return pygame.image.frombuffer(img.tobytes(), img.size, "RGBA" if img.mode == "RGBA" else "RGB")
 
 
 def from_bgr(frame: np.ndarray) -> pygame.Surface | None:
