@@ -40,6 +40,7 @@ def main() -> None:
             camera="virtual",
             printer=printer,
             source_options={"deck_id": "affiche-belge", "script": script.table, "mat": True, "realtime": True},
+            demo=True,
         )
         queued: dict[str, float] = {}
         request = services.stamps.request

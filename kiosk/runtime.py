@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -19,7 +20,7 @@ from kiosk.config import Config, VisionSettings
 from kiosk.table import TableView
 from kiosk.vision.detect import Detector, DetectorConfig
 from kiosk.vision.pipeline import VisionPipeline, VisionWorker, mat_locator
-from kiosk.vision.sources import open_source
+from kiosk.vision.sources import check_spec, is_camera_spec, open_source
 from kiosk.vision.sources.base import FrameSource
 from kiosk.vision.track import TrackerConfig
 
@@ -30,28 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 COUNTERS_FILE = "counters.json"
 CALIBRATION_FILE = "calibration.json"
-
-
-class _Tap(FrameSource):
-    """Passes frames through and keeps the last one in memory for the live view (never on disk)."""
-
-    def __init__(self, inner: FrameSource, keep: Callable[[np.ndarray], None]) -> None:
-        self.inner = inner
-        self.keep = keep
-        self.name = inner.name
-        self.finite = inner.finite
-
-    def open(self) -> None:
-        self.inner.open()
-
-    def read(self) -> np.ndarray | None:
-        frame = self.inner.read()
-        if frame is not None:
-            self.keep(frame)
-        return frame
-
-    def close(self) -> None:
-        self.inner.close()
+PIN_FILE = "pin.json"
 
 
 def tracker_config(settings: VisionSettings, fps: float) -> TrackerConfig:
@@ -68,7 +48,9 @@ class VisionLink:
 
     ``poll()`` returns the views since the last call with every card event (none is lost between
     two UI frames); ``set_deck`` switches the identifier (a game on another deck), ``set_homography``
-    the table calibration; the last frame is kept in memory for the live view only.
+    the table calibration; the last frame is kept in memory for the live view only. A camera
+    spec that can never work raises :class:`~kiosk.vision.sources.SourceError` here, at start,
+    instead of being retried for ever by the worker.
     """
 
     def __init__(
@@ -81,6 +63,7 @@ class VisionLink:
         homography: np.ndarray | None = None,
         **source_options: Any,
     ) -> None:
+        check_spec(camera)
         self.camera = camera
         self.size = size
         self.settings = settings
@@ -90,7 +73,9 @@ class VisionLink:
         self.source_options = source_options
         self.source: FrameSource | None = None
         self._frame: np.ndarray | None = None
+        self._frame_at: float | None = None
         self._last_index = -2
+
         self.frames = 0  # frames read from the camera, whatever the deck or pipeline
         self._lock = threading.Lock()
         # one detector for every deck: its outline model is loaded once, and only the worker
@@ -98,7 +83,7 @@ class VisionLink:
         self.detector = Detector(
             DetectorConfig(outline_model=settings.outline_model, model_threads=settings.model_threads)
         )
-        self.worker = VisionWorker(self._open, self._pipeline(deck))
+        self.worker = VisionWorker(self._open, self._pipeline(deck), on_frame=self._keep)
 
     def _pipeline(self, deck_id: str) -> VisionPipeline:
         return VisionPipeline.for_deck(
@@ -118,11 +103,18 @@ class VisionLink:
             self.source = open_source(self.camera, self.size, **{"fps": self.fps, **self.source_options})
         else:
             self.source.open()
-        return _Tap(self.source, self._keep)
+        return self.source
 
     def _keep(self, frame: np.ndarray) -> None:
+        """A checked frame: kept in memory for the live view (never on disk), and when it came."""
         self._frame = frame
+        self._frame_at = time.monotonic()
         self.frames += 1
+
+    def frame_age(self) -> float | None:
+        """Seconds since the camera's last good frame; None before the first one. A camera whose
+        ``read()`` hangs keeps the last view on screen: this is how the app knows it is lost."""
+        return None if self._frame_at is None else time.monotonic() - self._frame_at
 
     def start(self) -> VisionLink:
         self.worker.start()
@@ -163,22 +155,32 @@ def build_services(
     source_options: dict[str, Any] | None = None,
     connect_printer: Callable[[], Any] | None = None,
     on_printed: Callable[[Any], None] | None = None,
+    demo: bool = False,
 ) -> Services:
-    """Camera, stamp printer, lights and buttons as the configuration says (or as overridden)."""
+    """Camera, stamp printer, lights and buttons as the configuration says (or as overridden).
+
+    Stamps are asked for only where a real camera films the table, or in the ``demo`` (the
+    rendered table): a kiosk run on the virtual table or a recording prints nothing.
+    """
     from kiosk.counters import Counters
     from kiosk.devices.buttons import Buttons
     from kiosk.devices.lights import Lights
     from kiosk.devices.service import QUEUE_FILE, StampPrinter
     from kiosk.ui.app import Services
 
+    spec = camera or config.camera.source
+    camera_options = {"focus_m": config.camera.focus_m, "mains_hz": config.camera.mains_hz}
     vision = VisionLink(
-        camera or config.camera.source,
+        spec,
         (config.camera.width, config.camera.height),
         passport_deck,
         config.vision,
         float(config.camera.fps),
-        **(source_options or {}),
+        **{**camera_options, **(source_options or {})},
     )
+    stamps_allowed = demo or is_camera_spec(spec)
+    if not stamps_allowed:
+        log.warning("camera %s is not a camera: no stamps are printed (`kiosk demo` prints the rendered table's)", spec)
     printer_settings = printer or config.printer
     stamps = None
     if printer_settings.backend != "none":
@@ -199,6 +201,8 @@ def build_services(
         buttons=buttons,
         counters=Counters(state / COUNTERS_FILE),
         calibration_path=state / CALIBRATION_FILE,
+        pin_path=state / PIN_FILE,
+        stamps_allowed=stamps_allowed,
     )
     services.closers = [c.close for c in (vision, stamps, lights, buttons) if c is not None and hasattr(c, "close")]
     return services

@@ -8,19 +8,16 @@ s'imprime dans ton passeport."
 from __future__ import annotations
 
 import dataclasses
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import run_until
 
 from kiosk.config import load_config
 from kiosk.render.timeline import VirtualTable
 from kiosk.runtime import CALIBRATION_FILE, build_services
 from kiosk.ui.app import App
 from kiosk.vision.calibration import from_markers
-
-TIMEOUT = 120.0  # generous: CI machines are shared; nothing here measures speed
 
 
 def _app(tmp_path: Path, script: list[dict], mat: bool = False, deck: str = "affiche-belge") -> App:
@@ -40,18 +37,9 @@ def _app(tmp_path: Path, script: list[dict], mat: bool = False, deck: str = "aff
         camera="virtual",
         printer=printer,
         source_options={"deck_id": deck, "script": script, "mat": mat},
-    )
+        demo=True,
+    )  # stamps for the rendered table, as in `kiosk demo`
     return App(config, services, size=(800, 480), fullscreen=False)
-
-
-def _run_until(app: App, done: Callable[[], bool], timeout: float = TIMEOUT) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.step()
-        if done():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 @pytest.fixture
@@ -70,12 +58,13 @@ def test_attract_then_passport_then_one_stamp_for_the_card_shown(tmp_path: Path,
     app = _app(tmp_path, script)
     closing(app)
     assert app.screen.name == "attract"
-    assert _run_until(app, lambda: app.screen.name == "passport")
-    assert app.screen.params["card_id"] == "3H" and app.screen.params["stamp"] is True
+    assert run_until(app, lambda: app.screen.name == "passport")
+    assert app.screen.params["card_id"] == "3H" and app.screen.params["refused"] == ""
+    assert app.screen.params["job"] is not None
     stamps = app.services.stamps
-    assert _run_until(app, lambda: stamps.pending() == 0 and stamps.counters()["printed"] == 1)
+    assert run_until(app, lambda: stamps.pending() == 0 and stamps.counters()["printed"] == 1)
     # the card stays in view while the hand passes over it: still one stamp, one confirmation
-    _run_until(app, lambda: app.services.vision.source.index > 170, timeout=60)
+    run_until(app, lambda: app.services.vision.source.index > 170, timeout=60)
     assert stamps.counters()["submitted"] == 1 and app.stamps_requested == 1
     assert app.services.counters.summary()["places"] == {"3H": 1}
 
@@ -101,10 +90,10 @@ def test_referee_judges_a_valid_and_a_false_government(tmp_path: Path, closing):
     app.step()
     assert app.calibration is not None
     keys = lambda: [r.key for r in _referee_rulings(app)]  # noqa: E731
-    assert _run_until(app, lambda: "compromis.government_ok" in keys()), keys()
+    assert run_until(app, lambda: "compromis.government_ok" in keys()), keys()
     next_round = [spec for spec in app.screen.session.inputs() if spec.action == "next_round"]
     app.screen.on_action("input", {"spec": next_round[0]})  # the table says: next round
-    assert _run_until(app, lambda: "compromis.gov_false" in keys()), keys()
+    assert run_until(app, lambda: "compromis.gov_false" in keys()), keys()
     false = [r for r in _referee_rulings(app) if r.level == "violation" and r.key != "compromis.gov_false"]
     assert false, "the false government names the pair that fails"
     assert app.session_status()["scores"][0] >= 1
@@ -128,7 +117,7 @@ def test_referee_names_the_winner_of_a_klaverjassen_trick(tmp_path: Path, closin
         spec = next(s for s in session.inputs() if s.action == action)
         app.screen.on_action("choice", {"spec": spec, "value": value})
     won = lambda: [r for r in session.rulings if r.key == "klaverjassen.trick_won"]  # noqa: E731
-    assert _run_until(app, lambda: bool(won())), [r.key for r in session.rulings]
+    assert run_until(app, lambda: bool(won())), [r.key for r in session.rulings]
     assert won()[0].params["player"] == 3 and won()[0].params["points"] == 15  # seat 2, shown 1-based
     assert not [r for r in session.rulings if r.level == "violation"]
 
@@ -146,6 +135,6 @@ def test_referee_flags_a_wrong_math_pair_laid_down(tmp_path: Path, closing):
     app.goto("referee", game="pouilleux", players=2)
     app.step()
     wrong = lambda: [r for r in _referee_rulings(app) if r.key == "pouilleux.wrong_pair"]  # noqa: E731
-    assert _run_until(app, lambda: bool(wrong())), [r.key for r in _referee_rulings(app)]
+    assert run_until(app, lambda: bool(wrong())), [r.key for r in _referee_rulings(app)]
     assert wrong()[0].params == {"player": 1, "calculation": "7 × 8", "value": 56, "shown": "54"}
     assert wrong()[0].level == "violation"
