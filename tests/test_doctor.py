@@ -10,15 +10,7 @@ import pytest
 
 from kiosk.cli import main
 from kiosk.doctor import CHECKS, FAIL, OK, WARN, run_checks
-from kiosk.vision.sources.base import FrameSource
-
-
-@pytest.fixture
-def kiosk_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("KIOSK_STATE_DIR", str(tmp_path / "state"))
-    config = tmp_path / "kiosk.toml"
-    monkeypatch.setenv("KIOSK_CONFIG", str(config))
-    return config
+from kiosk.vision.sources import OpenCVSource
 
 
 def by_name(results: list) -> dict[str, tuple[str, str]]:
@@ -74,19 +66,40 @@ def test_a_crashing_check_is_reported_not_raised(kiosk_env: Path) -> None:
 
 
 def test_json_output_lists_every_check(kiosk_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``kiosk doctor --json`` is what scripts (the rehearsal, a fleet check) read: one entry per
+    check, keyed, each with its status, detail and facts."""
     import json
 
     kiosk_env.write_text('[camera]\nsource = "virtual"\n\n[printer]\nbackend = "none"\n')
     main(["doctor", "--json"])
-    names = [r["name"] for r in json.loads(capsys.readouterr().out)]
-    assert names == ["config", *CHECKS]
+    report = json.loads(capsys.readouterr().out)
+    checks = {c["key"]: c for c in report["checks"]}
+    assert [c["name"] for c in report["checks"]] == ["config", *CHECKS]
+    assert {
+        "camera",
+        "model_files",
+        "sdl_video",
+        "numpy",
+        "printer",
+        "gpio",
+        "clock",
+        "state_medium",
+        "operator_pin",
+    } <= set(checks)
+    assert all(
+        c["status"] in (OK, WARN, FAIL) and c["detail"] and isinstance(c["facts"], dict) for c in checks.values()
+    )
+    assert report["ok"] is all(c["status"] != FAIL for c in checks.values())
+    assert checks["model_files"]["status"] == OK and "index.tflite" in checks["model_files"]["facts"]["found"]
+    assert checks["numpy"]["facts"]["origin"] in ("apt", "pip")
+    assert "dummy" in checks["sdl_video"]["facts"]["drivers"]
 
 
 @pytest.mark.parametrize(
     ("online", "paper", "status", "says"),
     [
         (b"\x12", b"\x72", FAIL, "out of paper"),
-        (b"", b"", FAIL, "TX wire, or set answers_status = false"),
+        (b"", b"", WARN, "TX wire (hardware/WIRING.md), or set answers_status = false"),
         (b"\x12", b"\x1e", WARN, "paper nearly out"),
         (b"\x12", b"\x12", OK, "ready"),
     ],
@@ -130,12 +143,13 @@ def test_model_files_fail_without_the_index_model_and_warn_without_the_outline_o
     assert status == OK and "pips.tflite" in detail
 
 
-class _Webcam(FrameSource):
+class _Webcam(OpenCVSource):
     """A webcam that gives its own frame size whatever it is asked for (at the hardware edge:
     this machine has no camera)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
-        self.size, self.name = size, "opencv:0"
+        super().__init__(0)
+        self.size = size
 
     def open(self) -> None:
         pass
@@ -154,7 +168,7 @@ def test_a_webcam_giving_smaller_frames_than_asked_for_is_a_warning(
     """A webcam that cannot give 1280x720 silently gives 640x480, where the cards are half as
     wide and under SMALL_CARD_PX their suits are misread: the technician is told."""
     kiosk_env.write_text('[camera]\nsource = "0"\n')
-    monkeypatch.setattr("kiosk.vision.sources.make_source", lambda spec, size: _Webcam(gives))
+    monkeypatch.setattr("kiosk.vision.sources.make_source", lambda spec, size=(1280, 720), **options: _Webcam(gives))
     result = by_name(run_checks({"camera": CHECKS["camera"]}))["camera"]
     assert result[0] == status and f"{gives[0]}x{gives[1]}" in result[1]
     if status == WARN:

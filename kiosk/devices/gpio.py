@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from kiosk.errors import KioskError
 
 log = logging.getLogger(__name__)
 _MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
+#: The boards with the BCM2712 (Pi 5, Pi 500, Compute Module 5), whose UARTs are laid out anew.
+_PI5_FAMILY = re.compile(r"Raspberry Pi (5|500|Compute Module 5)\b")
 
 
 def board_model() -> str:
@@ -33,6 +36,14 @@ def board_model() -> str:
 
 def is_raspberry_pi() -> bool:
     return board_model().startswith("Raspberry Pi")
+
+
+def header_uart(model: str | None = None) -> str:
+    """The serial device on header pins 8 and 10 (GPIO14 TXD, GPIO15 RXD), where the printer is
+    wired, for the board ``model`` (default this one): ``/dev/ttyAMA0`` on a Pi 5 (after
+    ``dtparam=uart0=on``; its ``/dev/serial0`` is the debug header's ttyAMA10), ``/dev/serial0``
+    on the earlier boards (after ``enable_uart=1``)."""
+    return "/dev/ttyAMA0" if _PI5_FAMILY.match(board_model() if model is None else model) else "/dev/serial0"
 
 
 @cache
