@@ -1,20 +1,35 @@
 """Usage counters (counts only, never images): stamps per place, games played.
 
 Kept as a small JSON file in the state directory, rewritten atomically, so the operator menu
-survives power cuts; an unreadable file starts again from zero rather than stopping the kiosk.
+survives power cuts. The file is read defensively (:func:`kiosk.devices.state.load_json`): a bad
+one is set aside and the counts start again from zero rather than stopping the kiosk; a failed
+save keeps the counts in memory and is reported once.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kiosk.devices.state import atomic_write
+from kiosk.devices.state import count, load_json, save_file
 
-log = logging.getLogger(__name__)
+#: At most this many places or games are kept (a deck has 54 cards; the registry 13 games).
+MAX_NAMES = 1000
+
+
+def _parse(data: Any) -> tuple[dict[str, int], dict[str, int]]:
+    """The file's two tables, checked: names to counts (0 to 2**53), at most MAX_NAMES each."""
+    if not isinstance(data, dict):
+        raise TypeError("not a JSON object")
+    tables = []
+    for key in ("places", "games"):
+        table = data.get(key, {})
+        if not isinstance(table, dict) or len(table) > MAX_NAMES:
+            raise ValueError(f"{key} must be an object of at most {MAX_NAMES} names")
+        tables.append({str(k): count(v) for k, v in table.items()})
+    return tables[0], tables[1]
 
 
 class Counters:
@@ -22,14 +37,10 @@ class Counters:
         self.path = path
         self.places: Counter[str] = Counter()
         self.games: Counter[str] = Counter()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            self.places.update({str(k): int(v) for k, v in data.get("places", {}).items()})
-            self.games.update({str(k): int(v) for k, v in data.get("games", {}).items()})
-        except FileNotFoundError:
-            pass
-        except (OSError, ValueError, AttributeError, TypeError) as exc:
-            log.warning("counters file %s unreadable (%s); starting from zero", path, exc)
+        loaded = load_json(path, _parse)
+        if loaded is not None:
+            self.places.update(loaded[0])
+            self.games.update(loaded[1])
 
     def stamp(self, card_id: str) -> None:
         self.places[card_id] += 1
@@ -48,8 +59,4 @@ class Counters:
         }
 
     def _save(self) -> None:
-        data = json.dumps({"places": self.places, "games": self.games}, sort_keys=True).encode()
-        try:
-            atomic_write(self.path, data)
-        except OSError as exc:  # a full disk must not stop the kiosk; the counts stay in memory
-            log.warning("cannot save counters to %s: %s", self.path, exc)
+        save_file(self.path, json.dumps({"places": self.places, "games": self.games}, sort_keys=True).encode())

@@ -10,7 +10,6 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from conftest import seed_text
 from escpos.printer import Dummy
 from PIL import Image
 from test_printer import Answering
@@ -18,6 +17,7 @@ from test_printer import Answering
 from kiosk.devices.printer import PrinterSettings
 from kiosk.devices.service import StampPrinter
 from kiosk.devices.stamp import render_stamp
+from tests.quotes import seed_says
 
 SETTINGS = PrinterSettings(backend="dummy", strip_pause_s=0.0, retry_s=0.05, max_per_minute=10)
 
@@ -57,10 +57,10 @@ def make(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_a_request_is_printed_in_the_background(make) -> None:  # type: ignore[no-untyped-def]
     """Seed 000_de7fdf0eefacbd60.txt: « le lieu s'affiche et son tampon s'imprime dans ton
     passeport »."""
-    assert "son tampon s'imprime dans ton passeport" in seed_text("000_de7fdf0eefacbd60.txt")
+    seed_says("son tampon s'imprime dans ton passeport")
     dev, printed = Dummy(profile="POS-5890"), []
     service = make(dev, on_printed=printed.append)
-    assert service.request("7H", "fr") is True
+    assert service.request("7H", "fr").accepted
     assert wait_for(lambda: service.pending() == 0)
     assert [job.card_id for job in printed] == ["7H"]
     stamp = Image.open(io.BytesIO(printed[0].image))
@@ -71,9 +71,10 @@ def test_a_request_is_printed_in_the_background(make) -> None:  # type: ignore[n
 
 def test_the_same_card_again_is_refused_during_the_cooldown(make) -> None:  # type: ignore[no-untyped-def]
     service = make(Dummy(profile="POS-5890"))
-    assert service.request("2H", "nl") is True
-    assert service.request("2H", "nl") is False
-    assert service.request("3H", "nl") is True
+    assert service.request("2H", "nl").accepted
+    assert service.request("2H", "nl").reason == "devices.stamp.cooldown"
+    assert service.request("3H", "nl").accepted
+    assert service.counters()["refused_cooldown"] == 1
 
 
 def test_paper_out_is_the_state_and_the_stamp_waits(make) -> None:  # type: ignore[no-untyped-def]
@@ -88,7 +89,7 @@ def test_paper_out_is_the_state_and_the_stamp_waits(make) -> None:  # type: igno
 
 
 def test_stamps_left_at_shutdown_print_after_the_restart(make) -> None:  # type: ignore[no-untyped-def]
-    offline = Answering(online=b"")
+    offline = Answering(online=b"\x1a")  # answers, and says it is off line (lid open)
     first = make(offline)
     first.request("QD", "fr")
     assert wait_for(lambda: first.state() == "offline")
@@ -99,10 +100,12 @@ def test_stamps_left_at_shutdown_print_after_the_restart(make) -> None:  # type:
     assert back.output.count(b"\x1b@") == 1
 
 
-def test_the_test_page_skips_the_flood_limits(make) -> None:  # type: ignore[no-untyped-def]
+def test_test_pages_have_the_per_minute_limit_but_no_cooldown(make) -> None:  # type: ignore[no-untyped-def]
+    """A test page behind the PIN is a stamp for the flood limit: ten a minute here, not more."""
     dev = Dummy(profile="POS-5890")
     service = make(dev)
-    service.test_page()
-    service.test_page()
+    answers = [service.test_page() for _ in range(SETTINGS.max_per_minute + 2)]
+    assert [a.accepted for a in answers] == [True] * SETTINGS.max_per_minute + [False] * 2
+    assert {a.reason for a in answers[-2:]} == {"devices.stamp.rate"}
     assert wait_for(lambda: service.pending() == 0)
-    assert dev.output.count(b"\x1b@") == 2
+    assert dev.output.count(b"\x1b@") == SETTINGS.max_per_minute

@@ -13,7 +13,7 @@ from escpos.exceptions import Error as EscposError
 
 from kiosk.config import load_config
 from kiosk.devices.printer import check_settings, describe, open_printer, print_stamp, probe
-from kiosk.devices.queue import JobQueue
+from kiosk.devices.queue import open_queue
 from kiosk.devices.service import QUEUE_FILE
 from kiosk.devices.stamp import render_test_page
 from kiosk.devices.state import state_dir
@@ -48,6 +48,6 @@ def run(args: argparse.Namespace) -> int:
         raise KioskError(f"printer {describe(settings)}: {' '.join(str(exc).split())}") from exc
     print(f"printer {describe(settings)}: {state.name.lower()}")
     if args.action == "status":
-        with JobQueue(state_dir() / QUEUE_FILE) as queue:
+        with open_queue(state_dir() / QUEUE_FILE) as queue:
             print("  ".join(f"{k} {v}" for k, v in queue.counters().items()))
     return 1 if state.holds else 0

@@ -1,17 +1,19 @@
 """Table calibration: camera pixels -> mat coordinates (0..1), from the mat's ArUco markers or
-from four corners touched on the live view. Saved as JSON in the state directory."""
+from four corners touched on the live view. Saved as JSON in the state directory; a save that
+fails (full disk) is reported and the kiosk goes on with the calibration in memory."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
 from kiosk import mat
-from kiosk.devices.state import atomic_write
+from kiosk.devices.state import load_json, save_file
 
 _MAT_CORNERS = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
 
@@ -35,29 +37,32 @@ class Calibration:
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
 
-    def save(self, path: Path) -> None:
-        """Atomic write: a power cut leaves the old file or the new one, never half of one."""
+    def save(self, path: Path) -> bool:
+        """Atomic write: a power cut leaves the old file or the new one, never half of one.
+        False when it could not be written (reported once; never raises for the disk)."""
         data = {
             "homography": self.homography.tolist(),
             "frame_size": list(self.frame_size),
             "method": self.method,
             "markers_seen": self.markers_seen,
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(data).encode("utf-8"))
+        return save_file(path, json.dumps(data).encode("utf-8"))
 
     @classmethod
     def load(cls, path: Path) -> Calibration | None:
-        """The saved calibration, or None when absent or unreadable (the kiosk then recalibrates)."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            h = np.array(data["homography"], dtype=np.float64)
-            if h.shape != (3, 3) or not np.isfinite(h).all() or abs(np.linalg.det(h)) < 1e-12:
-                return None
-            w, hgt = (int(v) for v in data["frame_size"])
-            return cls(h, (w, hgt), str(data["method"]), int(data.get("markers_seen", 0)))
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+        """The saved calibration, or None when absent or unreadable (a bad file is set aside and
+        the kiosk recalibrates)."""
+        return load_json(path, cls._parse)
+
+    @classmethod
+    def _parse(cls, data: Any) -> Calibration:
+        h = np.array(data["homography"], dtype=np.float64)
+        if h.shape != (3, 3) or not np.isfinite(h).all() or abs(np.linalg.det(h)) < 1e-12:
+            raise ValueError("the homography is not an invertible 3x3 matrix")
+        w, hgt = (int(v) for v in data["frame_size"])
+        if not (0 < w <= 10_000 and 0 < hgt <= 10_000):
+            raise ValueError(f"frame size {w}x{hgt} out of range")
+        return cls(h, (w, hgt), str(data["method"]), int(data.get("markers_seen", 0)))
 
 
 _detector: cv2.aruco.ArucoDetector | None = None
