@@ -1,76 +1,207 @@
 """One TOML configuration file, checked against typed sections with documented defaults.
 
 Each section is a flat frozen dataclass; a field's ``metadata["doc"]`` is the comment that
-``kiosk config init`` writes above it. The device sections come from the device modules
+``kiosk config init`` writes above it, and its ``metadata["limits"]`` (:class:`Limits`) the
+range or the choices its value must keep to. The device sections come from the device modules
 themselves (their settings dataclasses), so a new setting is declared once, where it is used.
-A wrong key or type raises :class:`ConfigError` naming the file, the key and what was expected.
+A wrong key, type or value raises :class:`ConfigError` naming the file, the key and what is
+allowed, at load: ``kiosk config check`` and ``kiosk run`` check alike.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
+import re
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from kiosk.errors import ConfigError
+from kiosk.i18n import LANGUAGES
 from kiosk.plugins import load_optional
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
-def doc(text: str, default: Any = dataclasses.MISSING, **kw: Any) -> Any:
-    """A dataclass field with a default and its documentation."""
+
+@dataclass(frozen=True)
+class Limits:
+    """What a setting's value may be: numbers from ``lo`` to ``hi``; strings of ``length``
+    characters (never a control character), one of ``choices`` or matching ``pattern``;
+    lists of ``length`` items, each within the same number range or choices. ``choices`` may be
+    a function, for sets known only at run time (the installed games)."""
+
+    lo: float | None = None
+    hi: float | None = None
+    choices: Sequence[Any] | Callable[[], Sequence[Any]] | None = None
+    length: tuple[int, int] = (0, 200)
+    pattern: str | None = None
+    pattern_doc: str = ""
+
+    def allowed(self) -> Sequence[Any] | None:
+        return self.choices() if callable(self.choices) else self.choices
+
+    def problem(self, value: Any) -> str | None:
+        """What is wrong with ``value`` (already of the field's type), ending with the value
+        itself (``must be 1 to 8, not 0``), or None."""
+        if isinstance(value, list):
+            lo, hi = self.length
+            if not lo <= len(value) <= hi:
+                return f"must have {_span(lo, hi)} items, not {len(value)}"
+            bad = next(((v, p) for v in value if (p := self._item_problem(v))), None)
+            return f"items {bad[1]}, not {_shown(bad[0])}" if bad else None
+        if isinstance(value, str) and not self.choices and not self.pattern:
+            lo, hi = self.length
+            if not lo <= len(value) <= hi:
+                return f"must be {_span(lo, hi)} characters long, not {len(value)}"
+        problem = self._item_problem(value)
+        return f"{problem}, not {_shown(value)}" if problem else None
+
+    def _item_problem(self, value: Any) -> str | None:
+        if isinstance(value, str) and _CONTROL.search(value):
+            return "must not hold control characters (NUL, newline, tab...)"
+        allowed = self.allowed()
+        if allowed is not None and value not in allowed:
+            return f"must be one of {', '.join(map(str, allowed))}"
+        if self.pattern is not None and not re.fullmatch(self.pattern, value, re.ASCII):
+            return f"must be {self.pattern_doc or self.pattern}"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+                return f"must be {_span(self.lo, self.hi)}"
+        return None
+
+    def describe(self, items: bool = False) -> str:
+        """The allowed values in words, for the template: ``1 to 8``, ``one of fr, nl``."""
+        parts = []
+        allowed = self.allowed()
+        if allowed is not None:
+            parts.append("one of " + ", ".join(repr(c) if isinstance(c, str) else str(c) for c in allowed))
+        elif self.pattern is not None:
+            parts.append(self.pattern_doc or self.pattern)
+        elif self.lo is not None or self.hi is not None:
+            parts.append(_span(self.lo, self.hi))
+        if items:
+            lo, hi = self.length
+            return f"{_span(lo, hi)} items" + (", each " + parts[0] if parts else "")
+        if not parts:
+            parts.append(f"{_span(*self.length)} characters")
+        return parts[0]
+
+
+def _span(lo: float | None, hi: float | None) -> str:
+    if lo is None:
+        return f"at most {_num(hi)}"
+    if hi is None:
+        return f"at least {_num(lo)}"
+    return f"{_num(lo)} to {_num(hi)}"
+
+
+def _num(value: float | None) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def doc(
+    text: str,
+    default: Any = dataclasses.MISSING,
+    *,
+    lo: float | None = None,
+    hi: float | None = None,
+    choices: Sequence[Any] | Callable[[], Sequence[Any]] | None = None,
+    length: tuple[int, int] = (0, 200),
+    pattern: str | None = None,
+    pattern_doc: str = "",
+    **kw: Any,
+) -> Any:
+    """A dataclass field with a default, its documentation and its :class:`Limits`."""
+    metadata = {"doc": text, "limits": Limits(lo, hi, choices, length, pattern, pattern_doc)}
     if isinstance(default, list):
-        return field(default_factory=lambda: list(default), metadata={"doc": text}, **kw)
-    return field(default=default, metadata={"doc": text}, **kw)
+        return field(default_factory=lambda: list(default), metadata=metadata, **kw)
+    return field(default=default, metadata=metadata, **kw)
+
+
+def _games() -> tuple[str, ...]:
+    from kiosk.games.registry import BUILTIN
+
+    return tuple(BUILTIN)
 
 
 @dataclass(frozen=True)
 class KioskSettings:
-    name: str = doc("Name printed on stamps and shown on screen.", "Kiosk Belgica")
-    language: str = doc("Default language: fr, nl, de or en.", "fr")
-    mode: str = doc("Start-up mode: passport or referee.", "passport")
-    games: list[str] = doc("Games offered in referee mode (ids); empty = every installed game.", [])
-    admin_pin: str = doc("PIN of the operator menu (digits).", "1830")
-    idle_seconds: float = doc("Back to the attract screen after this long without activity.", 90.0)
+    name: str = doc("Name printed on stamps and shown on screen.", "Kiosk Belgica", length=(1, 40))
+    language: str = doc("Default language: fr, nl, de or en.", "fr", choices=LANGUAGES)
+    mode: str = doc("Start-up mode: passport or referee.", "passport", choices=("passport", "referee"))
+    games: list[str] = doc(
+        "Games offered in referee mode (ids); empty = every installed game.", [], choices=_games, length=(0, 50)
+    )
+    admin_pin: str = doc(
+        "PIN of the operator menu (digits).", "1830", pattern="[0-9]{4,8}", pattern_doc="4 to 8 digits 0-9"
+    )
+    idle_seconds: float = doc("Back to the attract screen after this long without activity.", 90.0, lo=10, hi=3600)
 
 
 @dataclass(frozen=True)
 class CameraSettings:
-    source: str = doc("auto, picamera2, virtual, a device index (0), /dev/videoN, a video file or a folder.", "auto")
-    width: int = doc("Capture width in pixels.", 1280)
-    height: int = doc("Capture height in pixels.", 720)
-    fps: int = doc("Frames per second asked of the camera.", 15)
+    source: str = doc(
+        "auto, picamera2, virtual, a device index (0), /dev/videoN, a video file or a folder.", "auto", length=(1, 4096)
+    )
+    width: int = doc("Capture width in pixels.", 1280, lo=160, hi=4608)
+    height: int = doc("Capture height in pixels.", 720, lo=120, hi=3496)
+    fps: int = doc("Frames per second asked of the camera.", 15, lo=1, hi=120)
+    focus_m: float = doc(
+        "Lens to table in metres, for a camera that focuses (Camera Module 3): the lens is set for that "
+        "distance; 0 = continuous autofocus.",
+        0.0,
+        lo=0,
+        hi=10,
+    )
+    mains_hz: int = doc(
+        "Mains frequency of the room's lights, 50 (Europe) or 60: the Pi camera's exposure "
+        "avoids their flicker; 0 = no flicker avoidance.",
+        50,
+        choices=(0, 50, 60),
+    )
 
 
 @dataclass(frozen=True)
 class VisionSettings:
-    confirm_frames: int = doc("Frames a card must be seen (same identity, same place) before it counts.", 3)
-    remove_seconds: float = doc("Seconds a confirmed card must be gone before it is removed.", 1.5)
-    min_confidence: float = doc("Lowest identification confidence that counts as a sighting.", 0.6)
+    confirm_frames: int = doc(
+        "Frames a card must be seen (same identity, same place) before it counts.", 3, lo=1, hi=30
+    )
+    remove_seconds: float = doc("Seconds a confirmed card must be gone before it is removed.", 1.5, lo=0.1, hi=60)
+    min_confidence: float = doc("Lowest identification confidence that counts as a sighting.", 0.6, lo=0, hi=1)
     outline_model: bool = doc(
         "Find cards with the outline model too (models/outline.tflite): needed on white or striped "
         "tables; on a plain dark table, false saves 10 to 40 % of the detector's CPU per frame.",
         True,
     )
     model_threads: int = doc(
-        "Threads each TFLite model may use, 1 to 8: a Pi has four cores and the screen takes one.", 2
+        "Threads each TFLite model may use, 1 to 8: a Pi has four cores and the screen takes one.", 2, lo=1, hi=8
     )
 
 
 @dataclass(frozen=True)
 class PassportSettings:
-    cooldown_seconds: float = doc("The same card shown again within this time prints no new stamp.", 30.0)
-    show_seconds: float = doc("How long a place stays on screen after its card leaves.", 8.0)
+    cooldown_seconds: float = doc(
+        "The same card shown again within this time prints no new stamp.", 30.0, lo=0, hi=86400
+    )
+    show_seconds: float = doc("How long a place stays on screen after its card leaves.", 8.0, lo=1, hi=600)
 
 
 @dataclass(frozen=True)
 class DisplaySettings:
     fullscreen: bool = doc("Fullscreen (kiosk) or a window (laptop).", True)
-    width: int = doc("Window size when not fullscreen.", 1024)
-    height: int = doc("Window height when not fullscreen.", 600)
-    fps: int = doc("Frame rate of the user interface.", 30)
+    width: int = doc("Window size when not fullscreen.", 1024, lo=320, hi=4096)
+    height: int = doc("Window height when not fullscreen.", 600, lo=240, hi=4096)
+    fps: int = doc("Frame rate of the user interface.", 30, lo=1, hi=120)
+    rotate: int = doc(
+        "Degrees the picture is turned clockwise on the panel: 0, 90, 180 or 270 (Touch Display 2 "
+        "is 720x1280 portrait: 90 for landscape).",
+        0,
+        choices=(0, 90, 180, 270),
+    )
 
 
 #: section name -> settings class ("module:Class" for sections owned by optional device modules).
@@ -173,7 +304,20 @@ def _build(cls: type, values: dict[str, Any], path: Path, section: str) -> Any:
             )
         if expected is float and isinstance(value, int):
             values = {**values, key: float(value)}
+    for f in dataclasses.fields(cls):
+        limits = f.metadata.get("limits")
+        value = values.get(f.name)
+        if limits is not None and f.name in values:
+            problem = limits.problem(value)
+            if problem:
+                raise ConfigError(f"{path}: {section}.{f.name} {problem}")
     return cls(**values)
+
+
+def _shown(value: Any) -> str:
+    """A value as an error message quotes it: at most 60 characters of it."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:50]}... ({len(text)} characters)"
 
 
 def _type_ok(value: Any, expected: Any) -> bool:
@@ -205,23 +349,18 @@ def _type_name(expected: Any) -> str:
 
 
 def _check_values(sections: dict[str, Any], path: Path) -> None:
-    from kiosk.i18n import LANGUAGES
-
-    k: KioskSettings = sections["kiosk"]
-    if k.language not in LANGUAGES:
-        raise ConfigError(f"{path}: kiosk.language must be one of {', '.join(LANGUAGES)}, not {k.language!r}")
-    if k.mode not in ("passport", "referee"):
-        raise ConfigError(f"{path}: kiosk.mode must be passport or referee, not {k.mode!r}")
-    if not k.admin_pin.isdigit() or not 4 <= len(k.admin_pin) <= 8:
-        raise ConfigError(f"{path}: kiosk.admin_pin must be 4 to 8 digits")
-    v: VisionSettings = sections["vision"]
-    if not 1 <= v.model_threads <= 8:
-        raise ConfigError(f"{path}: vision.model_threads must be 1 to 8, not {v.model_threads}")
-    from kiosk.games.registry import BUILTIN
-
-    for game in k.games:
-        if game not in BUILTIN:
-            raise ConfigError(f"{path}: kiosk.games: unknown game {game!r}; known: {', '.join(BUILTIN)}")
+    """The rules that tie values together, past each key's own limits: a section's ``validate()``
+    (the device sections': a printer width its profile takes, as many LED pins as the kind needs)."""
+    c: CameraSettings = sections["camera"]
+    if c.focus_m != 0 and not 0.1 <= c.focus_m <= 10:
+        raise ConfigError(f"{path}: camera.focus_m must be 0 (autofocus) or 0.1 to 10 metres, not {c.focus_m}")
+    for section in sections.values():
+        validate = getattr(section, "validate", None)
+        if validate is not None:
+            try:
+                validate()
+            except ConfigError as exc:
+                raise ConfigError(f"{path}: {exc}") from None
 
 
 def template() -> str:
@@ -239,6 +378,8 @@ def template() -> str:
             text = f.metadata.get("doc")
             if text:
                 lines.append(f"# {text}")
+            if allowed := _allowed_words(f):
+                lines.append(f"# allowed: {allowed}")
             default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc,operator]
             if default is None:  # TOML has no null: an unset optional key stays commented out
                 lines.append(f"# {f.name} =")
@@ -248,13 +389,31 @@ def template() -> str:
     return "\n".join(lines)
 
 
+def _allowed_words(f: dataclasses.Field[Any]) -> str:
+    """What ``kiosk config init`` says a key may hold: its range or choices, or true or false."""
+    limits: Limits | None = f.metadata.get("limits")
+    if f.type in (bool, "bool"):
+        return "true or false"
+    if limits is None:
+        return ""
+    return limits.describe(items=str(f.type).startswith("list"))
+
+
+def dump_toml(sections: dict[str, dict[str, Any]]) -> str:
+    """Sections of plain values (``Config.as_dict()``) as TOML text that loads back the same."""
+    lines: list[str] = []
+    for name, values in sections.items():
+        lines += [f"[{name}]", *(f"{key} = {_toml_value(value)}" for key, value in values.items()), ""]
+    return "\n".join(lines)
+
+
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value)
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, str):  # JSON's string escapes are TOML's basic-string escapes
+        return json.dumps(value, ensure_ascii=False)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise TypeError(f"cannot write {value!r} to TOML")

@@ -30,7 +30,7 @@ def test_template_round_trips(tmp_path: Path):
         ("[camera]\nwidth = 'wide'\n", "camera.width must be an integer"),
         ("[display]\nfullscreen = 1\n", "display.fullscreen must be true or false"),
         ("[kiosk]\nlanguage = 'es'\n", "kiosk.language must be one of"),
-        ("[kiosk]\ngames = ['poker']\n", "unknown game 'poker'"),
+        ("[kiosk]\ngames = ['poker']\n", "kiosk.games items must be one of compromis"),
         ("[kiosk]\nadmin_pin = '12'\n", "admin_pin"),
         ("[vision]\nmodel_threads = 0\n", "vision.model_threads must be 1 to 8, not 0"),
         ("[teleport]\nx = 1\n", "unknown section [teleport]"),
@@ -49,7 +49,7 @@ def test_wrong_config_names_file_and_key(tmp_path: Path, text: str, needle: str)
 def test_cli_check_reports_one_line_and_keeps_file(tmp_path: Path, capsys):
     path = tmp_path / "kiosk.toml"
     path.write_text("[camera]\nwidth = 'wide'\n")
-    assert main(["config", "check", "--file", str(path)]) == 1
+    assert main(["config", "check", "--config", str(path)]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "camera.width" in err
     assert path.read_text() == "[camera]\nwidth = 'wide'\n"
@@ -57,9 +57,9 @@ def test_cli_check_reports_one_line_and_keeps_file(tmp_path: Path, capsys):
 
 def test_cli_init_refuses_to_overwrite(tmp_path: Path, capsys):
     path = tmp_path / "kiosk.toml"
-    assert main(["config", "init", "--file", str(path)]) == 0
+    assert main(["config", "init", "--config", str(path)]) == 0
     path.write_text("# mine\n")
-    assert main(["config", "init", "--file", str(path)]) == 2
+    assert main(["config", "init", "--config", str(path)]) == 2
     assert path.read_text() == "# mine\n"
 
 

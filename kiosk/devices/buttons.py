@@ -17,19 +17,41 @@ from kiosk.config import doc
 from kiosk.devices import gpio
 from kiosk.errors import ConfigError
 
+#: What a button can do in the app: move the focus, press the focused button, go back, open the PIN pad.
+ACTIONS: tuple[str, ...] = ("select", "next", "back", "admin")
+
 
 @dataclass(frozen=True)
 class ButtonsSettings:
     """Push buttons on GPIO, wired between a pin and ground."""
 
-    pins: list[int] = doc("BCM pin numbers of the buttons (empty: no buttons).", [5, 6, 13])
-    actions: list[str] = doc("The app action of each button, in the order of pins.", ["select", "next", "back"])
-    hold_actions: list[str] = doc(
-        'Action when a button is held ("" for none), in the order of pins.', ["", "", "admin"]
+    pins: list[int] = doc("BCM pin numbers of the buttons (empty: no buttons).", [5, 6, 13], lo=0, hi=27, length=(0, 8))
+    actions: list[str] = doc(
+        "The app action of each button, in the order of pins.",
+        ["select", "next", "back"],
+        choices=ACTIONS,
+        length=(0, 8),
     )
-    hold_s: float = doc("Seconds a button must be held for its hold action.", 3.0)
-    bounce_s: float = doc("Contact bounce ignored after a change, in seconds.", 0.05)
+    hold_actions: list[str] = doc(
+        'Action when a button is held ("" for none), in the order of pins.',
+        ["", "", "admin"],
+        choices=("", *ACTIONS),
+        length=(0, 8),
+    )
+    hold_s: float = doc("Seconds a button must be held for its hold action.", 3.0, lo=0.5, hi=30)
+    bounce_s: float = doc("Contact bounce ignored after a change, in seconds.", 0.05, lo=0, hi=1)
     pull_up: bool = doc("Buttons connect the pin to ground (internal pull-up); false: to 3.3 V.", True)
+
+    def validate(self) -> None:
+        """One action (and one hold action, or none at all) per pin, each pin once."""
+        holds = self.hold_actions or [""] * len(self.pins)
+        if len(self.actions) != len(self.pins) or len(holds) != len(self.pins):
+            raise ConfigError(
+                f"[buttons] pins, actions and hold_actions must be as long as each "
+                f"other: {self.pins}, {self.actions}, {self.hold_actions}"
+            )
+        if len(set(self.pins)) != len(self.pins):
+            raise ConfigError(f"[buttons] pins = {self.pins}: a pin is listed twice")
 
 
 class Buttons:
@@ -41,12 +63,8 @@ class Buttons:
         on_action: Callable[[str], None] | None = None,
         pin_factory: Factory | None = None,
     ) -> None:
+        settings.validate()
         holds = settings.hold_actions or [""] * len(settings.pins)
-        if len(settings.actions) != len(settings.pins) or len(holds) != len(settings.pins):
-            raise ConfigError(
-                f"[buttons] pins, actions and hold_actions must be as long as each "
-                f"other: {settings.pins}, {settings.actions}, {settings.hold_actions}"
-            )
         factory = pin_factory or (gpio.pin_factory() if settings.pins else None)
         self.on_action = on_action
         self._buttons: list[Button] = []

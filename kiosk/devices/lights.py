@@ -23,10 +23,20 @@ KINDS: dict[str, int] = {"none": 0, "led": 1, "pwm": 1, "rgb": 3}  # kind -> pin
 class LightsSettings:
     """The status light on GPIO."""
 
-    kind: str = doc("none, led (on/off), pwm (dimmable LED) or rgb (three pins).", "rgb")
-    pins: list[int] = doc("BCM pin numbers: one for led/pwm, red green blue for rgb.", [17, 27, 22])
+    kind: str = doc("none, led (on/off), pwm (dimmable LED) or rgb (three pins).", "rgb", choices=tuple(KINDS))
+    pins: list[int] = doc(
+        "BCM pin numbers: one for led/pwm, red green blue for rgb.", [17, 27, 22], lo=0, hi=27, length=(0, 3)
+    )
     active_high: bool = doc("false for a common-anode RGB LED (lit when the pin is low).", True)
-    brightness: float = doc("Brightness of the lit states, 0..1 (pwm and rgb).", 1.0)
+    brightness: float = doc("Brightness of the lit states, 0..1 (pwm and rgb).", 1.0, lo=0, hi=1)
+
+    def validate(self) -> None:
+        """As many pins as the kind needs, unless there is no light (the config loader calls
+        this; so does :class:`Lights`)."""
+        if self.kind not in KINDS:
+            raise ConfigError(f"[lights] kind = {self.kind!r}: choose one of {', '.join(KINDS)}")
+        if self.kind != "none" and len(self.pins) != KINDS[self.kind]:
+            raise ConfigError(f"[lights] kind = {self.kind!r} needs {KINDS[self.kind]} pin(s), got pins = {self.pins}")
 
 
 class LightState(StrEnum):
@@ -65,12 +75,7 @@ class Lights:
     """The status light. ``show(state)`` returns at once; blinking runs in gpiozero's thread."""
 
     def __init__(self, settings: LightsSettings, pin_factory: Factory | None = None) -> None:
-        if settings.kind not in KINDS:
-            raise ConfigError(f"[lights] kind = {settings.kind!r}: choose one of {', '.join(KINDS)}")
-        if len(settings.pins) != KINDS[settings.kind]:
-            raise ConfigError(
-                f"[lights] kind = {settings.kind!r} needs {KINDS[settings.kind]} pin(s), got pins = {settings.pins}"
-            )
+        settings.validate()
         self.settings = settings
         self.state = LightState.OFF
         factory = pin_factory or (None if settings.kind == "none" else gpio.pin_factory())
