@@ -303,3 +303,14 @@ def test_the_view_says_how_wide_the_cards_are_and_warns_once_when_too_small(
     assert views[0].card_width is None  # nothing confirmed yet
     assert views[-1].cards and views[-1].card_width == pytest.approx(width, abs=3)
     assert len([r for r in caplog.records if "px wide" in r.getMessage()]) == int(warned)
+
+
+def test_the_view_says_which_confirmed_cards_are_out_of_sight() -> None:
+    """A card taken away stays confirmed a while (a hand may be over it); the view says it is not
+    in this frame, so the live view draws no box where it was."""
+    pipe = VisionPipeline(YesMan())
+    for _ in range(3):
+        view = pipe.process(card_frame())
+    assert view.out_of_sight == frozenset()
+    view = pipe.process(BLANK[0])
+    assert [c.card_id for c in view.cards] == ["QS"] and view.out_of_sight == {view.cards[0].track_id}

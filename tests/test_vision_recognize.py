@@ -80,7 +80,9 @@ def test_unreadable_files_are_reported_and_the_rest_processed(
     captured = capsys.readouterr()
     assert [json.loads(line)["image"] for line in captured.out.splitlines()] == [str(card)]
     errors = captured.err.splitlines()
-    assert errors == [f"kiosk: error: cannot read image {junk}", f"kiosk: error: cannot read image {missing}"]
+    assert len(errors) == 2
+    assert errors[0].startswith(f"kiosk: error: {junk}: cannot read it (not a picture")
+    assert errors[1] == f"kiosk: error: {missing}: cannot read it (No such file or directory)"
 
 
 def test_unknown_deck_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,8 +2,9 @@
 
 Text: one line per image, then one line per card (id, confidence, corners). ``--json``: one
 JSON object per image and per line, ``{"image": path, "cards": [{"id", "confidence",
-"corners"}]}``. An unreadable image prints an error line on stderr, the others are still
-processed, and the exit code is 1.
+"corners"}]}``. An image that cannot be read, or is too large to decode
+(:mod:`kiosk.vision.stills`: its size is checked from the header first), prints one error line
+on stderr, the others are still processed, and the exit code is 1.
 """
 
 from __future__ import annotations
@@ -29,15 +30,17 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown deck {args.deck!r} (known: {', '.join(deck_ids())})")
     from kiosk.vision.detect import Detector
     from kiosk.vision.identify import Identifier
-    from kiosk.vision.recognize import read_image, recognize
+    from kiosk.vision.recognize import recognize
+    from kiosk.vision.stills import ImageError, read_image
 
     identifier = Identifier(args.deck)
     detector = Detector()
     status = 0
     for path in args.images:
-        image = read_image(path)
-        if image is None:
-            print(f"kiosk: error: cannot read image {path}", file=sys.stderr)
+        try:
+            image = read_image(path)
+        except ImageError as exc:
+            print(f"kiosk: error: {exc}", file=sys.stderr)
             status = 1
             continue
         cards = recognize(image, identifier, detector)

@@ -5,11 +5,17 @@
 model's embedding of each (and of the same turned upside down) and stores them in
 ``<state dir>/gallery/<deck>.npz``. The identifier then answers by nearest neighbour, so a
 different printing of the deck works without retraining.
+
+The file is read pickle-free and bounded: its size on disk, every member's declared size and
+each array's header (dtype, shape) are checked before any data is read, so a truncated zip,
+embeddings of the wrong shape or a member that inflates to a gigabyte give one clear line
+(:class:`GalleryError`) and never a large allocation.
 """
 
 from __future__ import annotations
 
 import io
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +27,7 @@ from kiosk.devices.state import atomic_write, state_dir
 from kiosk.errors import KioskError
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.identify import Identification
+from kiosk.vision.stills import read_image
 
 #: Cosine similarity needed for an answer, and its lead over the best other card.
 MIN_SIMILARITY = 0.75
@@ -28,6 +35,15 @@ MIN_SIM_MARGIN = 0.05
 #: Above this probability of the model's "none" class the face is refused, gallery or not.
 MAX_NONE = 0.5
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+#: A gallery file (and each array in it) is at most this large: 500 enrolled images both ways up
+#: with 1,024-dimensional embeddings are 4 MB.
+MAX_GALLERY_BYTES = 16 * 2**20
+MAX_EMBEDDING_DIM = 4096
+_HEADERS = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
+
+
+class GalleryError(KioskError):
+    """A gallery file that cannot be used; the message says which file and why."""
 
 
 def gallery_path(deck_id: str, directory: Path | None = None) -> Path:
@@ -49,14 +65,10 @@ class Gallery:
         if not path.is_file():
             return None
         try:
-            with np.load(path, allow_pickle=False) as data:
-                return cls(
-                    deck_id,
-                    tuple(str(a) for a in data["answers"]),
-                    data["embeddings"].astype(np.float32),
-                )
-        except (OSError, KeyError, ValueError) as exc:
-            raise KioskError(f"{path}: unreadable gallery ({exc}); run 'kiosk enroll' again") from exc
+            answers, embeddings = _read_arrays(path)
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+            raise GalleryError(f"{path}: unusable gallery ({exc}); run 'kiosk enroll' again") from None
+        return cls(deck_id, tuple(str(a) for a in answers), embeddings.astype(np.float32))
 
     def save(self, directory: Path | None = None) -> Path:
         path = gallery_path(self.deck_id, directory)
@@ -116,10 +128,7 @@ def build_gallery(deck_id: str, folder: Path, models_dir: Path | None = None) ->
     faces, answers = [], []
     for path in files:
         answer = enrol_answer(deck_id, path.stem)
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise KioskError(f"{path}: not a readable image")
-        face = as_face(image)
+        face = as_face(read_image(path))
         faces += [face, np.ascontiguousarray(face[::-1, ::-1])]
         answers += [answer, answer]
     identifier = Identifier(deck_id, models_dir)
@@ -127,3 +136,37 @@ def build_gallery(deck_id: str, folder: Path, models_dir: Path | None = None) ->
     if embed is None:
         raise KioskError(f"the model of {deck_id} has no embedding output; retrain it with 'kiosk train'")
     return Gallery(deck_id, tuple(answers), embed.astype(np.float32))
+
+
+def _read_arrays(path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """``answers`` (n strings) and ``embeddings`` (n, d finite floats) of a gallery file, each
+    array's header checked before its data is read; ValueError says what is wrong."""
+    if path.stat().st_size > MAX_GALLERY_BYTES:
+        raise ValueError(f"over {MAX_GALLERY_BYTES // 2**20} MB")
+    arrays = {}
+    with zipfile.ZipFile(path) as archive:
+        for name in ("answers", "embeddings"):
+            info = archive.getinfo(f"{name}.npy")
+            if info.file_size > MAX_GALLERY_BYTES:
+                raise ValueError(f"{name} inflates to {info.file_size} bytes, over {MAX_GALLERY_BYTES}")
+            with archive.open(info) as member:
+                version = np.lib.format.read_magic(member)
+                if version not in _HEADERS:
+                    raise ValueError(f"{name} is in .npy format {version}, not 1.0 or 2.0")
+                shape, _, dtype = _HEADERS[version](member)  # the header only, never the data
+                ok = dtype.kind == "U" if name == "answers" else dtype.kind == "f"
+                if not ok or dtype.hasobject:
+                    raise ValueError(f"{name} has the wrong type {dtype}")
+                if np.prod(shape, dtype=np.int64) * dtype.itemsize > info.file_size:
+                    raise ValueError(f"{name}'s header claims more data than the file holds")
+                arrays[name] = shape
+    answers_shape, embed_shape = arrays["answers"], arrays["embeddings"]
+    if len(answers_shape) != 1 or len(embed_shape) != 2 or embed_shape[0] != answers_shape[0]:
+        raise ValueError(f"embeddings {embed_shape} do not match {answers_shape} answers")
+    if not (answers_shape[0] >= 1 and 1 <= embed_shape[1] <= MAX_EMBEDDING_DIM):
+        raise ValueError(f"embeddings of shape {embed_shape}: 1 to {MAX_EMBEDDING_DIM} dimensions for 1 answer or more")
+    with np.load(path, allow_pickle=False) as data:
+        answers, embeddings = data["answers"], data["embeddings"]
+    if not np.isfinite(embeddings).all():
+        raise ValueError("embeddings that are not finite")
+    return answers, embeddings

@@ -27,7 +27,7 @@ from kiosk.vision.detect import Detection, Detector, DetectorConfig, as_bgr
 from kiosk.vision.face import cards_sides
 from kiosk.vision.identify import SMALL_CARD_PX, Identification
 from kiosk.vision.naming import IdentifierLike, look
-from kiosk.vision.sources.base import FrameSource
+from kiosk.vision.sources.base import FrameSource, checked_frame
 from kiosk.vision.stillness import StillFrames
 from kiosk.vision.track import Sighting, Tracker, TrackerConfig
 
@@ -130,6 +130,7 @@ class VisionPipeline:
             True,
             self._detections,
             self._card_width(),
+            self.tracker.out_of_sight,
         )
 
     def _card_width(self) -> float | None:
@@ -164,7 +165,17 @@ class VisionPipeline:
     def idle_view(self, timestamp: float | None = None, camera_ok: bool = False) -> TableView:
         """The current cards without a new frame (camera lost, garbage frame)."""
         ts = time.time() if timestamp is None else timestamp
-        return TableView(max(self.frame_index, 0), ts, self.tracker.cards, (), (0, 0), camera_ok, 0, self._card_width())
+        return TableView(
+            max(self.frame_index, 0),
+            ts,
+            self.tracker.cards,
+            (),
+            (0, 0),
+            camera_ok,
+            0,
+            self._card_width(),
+            self.tracker.out_of_sight,
+        )
 
 
 class VisionWorker(threading.Thread):
@@ -173,7 +184,10 @@ class VisionWorker(threading.Thread):
     ``open_source`` returns an opened FrameSource (e.g. ``lambda: open_source("auto")``); when
     it fails or the camera stops giving frames, the worker publishes ``camera_ok=False`` views
     and tries again after 0.5 s, 1 s, 2 s ... up to ``max_backoff``. A finite source (a file)
-    ends the worker when it runs out.
+    ends the worker when it runs out. Every frame read crosses
+    :func:`~kiosk.vision.sources.base.checked_frame` here, once: a bad one (wrong dtype or shape)
+    is counted in ``bad_frames`` and gives a ``camera_ok=False`` view, a good one goes to
+    ``on_frame`` (the live view) and the pipeline.
     """
 
     def __init__(
@@ -183,14 +197,18 @@ class VisionWorker(threading.Thread):
         on_view: Callable[[TableView], None] | None = None,
         min_backoff: float = 0.5,
         max_backoff: float = 10.0,
+        on_frame: Callable[[np.ndarray], None] | None = None,
     ) -> None:
         super().__init__(name="vision", daemon=True)
         self._open = open_source
         self.pipeline = pipeline
         self.on_view = on_view
+        self.on_frame = on_frame
+        self.bad_frames = 0
         self.min_backoff, self.max_backoff = min_backoff, max_backoff
         self.events: queue.SimpleQueue[CardEvent] = queue.SimpleQueue()
-        self._latest = pipeline.idle_view(camera_ok=False)
+        # no frame yet and no failure either: the camera is still starting ("preparing", not lost)
+        self._latest = TableView(frame_index=-1, timestamp=time.time())
         self._halt = threading.Event()
         self.reopens = 0
 
@@ -248,7 +266,13 @@ class VisionWorker(threading.Thread):
                 if frame is None:
                     return delivered
                 delivered = True
-                self._publish(self.pipeline.process(frame))
+                good = checked_frame(frame)
+                if good is None:
+                    self.bad_frames += 1
+                elif self.on_frame is not None:
+                    self.on_frame(good)
+                self._publish(self.pipeline.process(good))
+
         finally:
             try:
                 source.close()

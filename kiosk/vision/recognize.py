@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -67,17 +66,6 @@ class RecognizedCard:
         }
 
 
-def read_image(path: str | Path) -> np.ndarray | None:
-    """The image at ``path`` as BGR, or None when it is missing or not a readable image."""
-    try:
-        data = np.fromfile(str(path), dtype=np.uint8)
-    except OSError:
-        return None
-    if data.size == 0:
-        return None
-    return cv2.imdecode(data, cv2.IMREAD_COLOR)
-
-
 def recognize(image: np.ndarray, identifier: IdentifierLike, detector: Detector | None = None) -> list[RecognizedCard]:
     """The named cards of ``image`` (:func:`read_still`), top to bottom then left to right."""
     bgr = as_bgr(image)
@@ -86,9 +74,9 @@ def recognize(image: np.ndarray, identifier: IdentifierLike, detector: Detector 
     out = [
         RecognizedCard(
             ident.card_id,
-            float(ident.confidence),  # type: ignore[arg-type]
-            tuple((float(x), float(y)) for x, y in corners),
-        )  # type: ignore[arg-type]
+            float(ident.confidence),
+            tuple((float(x), float(y)) for x, y in corners),  # type: ignore[arg-type]
+        )
         for corners, ident in read_still(bgr, identifier, detector or Detector())
         if ident.card_id is not None
     ]

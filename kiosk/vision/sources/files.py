@@ -1,7 +1,7 @@
 """Frames from a video file or a folder of images (demos, replays of a recorded table, tests).
 
-Images in a folder play in name order; unreadable ones are skipped with a warning, so one bad
-file does not stop a replay.
+Images in a folder play in name order; unreadable or oversized ones (:mod:`kiosk.vision.stills`)
+are skipped with a warning, so one bad file does not stop a replay.
 """
 
 from __future__ import annotations
@@ -50,13 +50,15 @@ class FileSource(FrameSource):
         if self._cap is not None:
             ok, frame = self._cap.read()
             return frame if ok else None
+        from kiosk.vision.stills import ImageError, read_image  # stills imports this package
+
         while self._next < len(self._images):
             path = self._images[self._next]
             self._next += 1
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is not None:
-                return np.asarray(image)
-            log.warning("skipping unreadable image %s", path)
+            try:
+                return read_image(path)  # its size checked from the header before decoding
+            except ImageError as exc:
+                log.warning("skipping %s", exc)
         return None
 
     def close(self) -> None:
