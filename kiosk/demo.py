@@ -165,7 +165,25 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path, frame_inde
     seen_screens: set[tuple[str, str]] = set()
     started = app.now()
 
+    shots: list[str] = []  # named by a step, taken once the app has drawn what the step did
+    taken = 0
+    # Screens the script photographs itself; any other screen reached is photographed once per language.
+    named = {step.shot.split("-")[0] for step in script.steps if step.shot}
+
+    def shoot(name: str) -> None:
+        nonlocal taken
+        taken += 1
+        _screenshot(app, out / f"{taken:02d}-{name}.png")
+
     def on_frame(app: App) -> None:
+        # The surface shows what the last step drew: shots first, then the steps that change it.
+        for name in shots:
+            shoot(name)
+        shots.clear()
+        key = (app.screen.name, app.lang)
+        if app.screen.name not in named and key not in seen_screens and app.now() - app.screen.entered_at > 0.6:
+            seen_screens.add(key)
+            shoot(f"{app.screen.name}-{app.lang}")
         elapsed = app.now() - started
         frame_no = frame_index()
         for view in app.last_views:
@@ -174,12 +192,7 @@ def run_demo(app: App, script: DemoScript, seconds: float, out: Path, frame_inde
             step = pending.pop(0)
             step.action(app)
             if step.shot:
-                _screenshot(app, out / f"{len(seen_screens) + 1:02d}-{step.shot}.png")
-                seen_screens.add((step.shot, app.lang))
-        key = (app.screen.name, app.lang)
-        if key not in seen_screens and app.now() - app.screen.entered_at > 0.6:
-            seen_screens.add(key)
-            _screenshot(app, out / f"{len(seen_screens):02d}-{app.screen.name}-{app.lang}.png")
+                shots.append(step.shot)
 
     stats = app.run(seconds, on_frame=on_frame)
     vision_frames = getattr(app.services.vision, "frames", app.view.frame_index + 1)

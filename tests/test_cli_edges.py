@@ -65,3 +65,27 @@ def test_demo_folders_that_are_files_are_one_line(tmp_path: Path, option):
     assert "Traceback" not in done.stderr
     assert f"{option} {blocker}: a file is in the way" in done.stderr
     assert done.stdout == ""  # no greeting from pygame either
+
+
+def test_config_show_prints_toml_that_loads_back_the_same(tmp_path: Path, capsys):
+    import tomllib
+
+    from kiosk.config import load_config
+
+    path = tmp_path / "kiosk.toml"
+    path.write_text('[kiosk]\nname = "Café \\"Le Lion\\" \\\\ Brussel"\nlanguage = "nl"\n', encoding="utf-8")
+    assert main(["config", "show", "--config", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert not shown.lstrip().startswith("{")  # not JSON
+    again = tmp_path / "again.toml"
+    again.write_text(shown, encoding="utf-8")
+    assert tomllib.loads(shown)["kiosk"]["name"] == 'Café "Le Lion" \\ Brussel'
+    assert load_config(again, required=True).as_dict() == load_config(path, required=True).as_dict()
+
+
+def test_run_and_config_name_the_file_with_the_same_option():
+    from kiosk.cli import build_parser
+
+    parser = build_parser()
+    for command in (["config", "check"], ["run"]):
+        assert parser.parse_args([*command, "--config", "x.toml"]) is not None

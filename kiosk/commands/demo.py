@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.config import load_config
+from kiosk.devices.state import FAULTS
 from kiosk.display import choose_driver
 from kiosk.errors import UsageError
 
@@ -102,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
         source_options=source_options,
         connect_printer=connect,
         on_printed=on_printed,
+        demo=True,
     )
     app = App(config, services, size=size, fullscreen=False)
     try:
@@ -117,22 +119,31 @@ def run(args: argparse.Namespace) -> int:
         counters = stamps.counters() if stamps is not None else {}
         pending = stamps.pending() if stamps is not None else 0
         app.close()
-    requested = app.stamps_requested
+    requested, parked = app.stamps_requested, counters.get("parked_now", 0)
     summary = {
         **table,
         "stamps_requested": requested,
         "stamps_printed": len(printed),
         "stamps_pending": pending,
-        "stamps_lost": max(0, requested - len(printed) - pending),
+        "stamps_parked": parked,
+        "stamps_lost": max(0, requested - len(printed) - pending - parked),
+        "stamps_refused": dict(sorted(app.refusals.items())),  # by reason: cool-down, storage, ...
         "queue": counters,
         "stamp_files": sorted(p.name for p in stamps_dir.glob("*.png")),
         "faults": {name: log.summary() for name, log in faults.items()},  # type: ignore[attr-defined]
+        "storage": FAULTS.summary(),  # state files failing now, and those set aside or recovered
     }
     write_summary(args.summary or out / "summary.json", summary)
+    refused = ", ".join(f"{key.rsplit('.', 1)[1]} {n}" for key, n in summary["stamps_refused"].items())
+    storage = [*FAULTS.current().values(), *FAULTS.events()]
     print(
         f"demo: {summary['frames']} frames at {summary['fps']} fps; cards shown {summary['cards_shown']}, "
         f"confirmed {summary['cards_confirmed']} ({len(summary['confirmed'])} confirmations), "
         f"false {summary['false_confirmations']}; stamps requested {requested}, printed {len(printed)}, "
-        f"lost {summary['stamps_lost']}; output in {out}"
+        f"parked {parked}, lost {summary['stamps_lost']}, refused {sum(app.refusals.values())}"
+        f"{f' ({refused})' if refused else ''}; output in {out}"
     )
+    for line in storage:
+        print(f"demo: storage: {line}")
+
     return 0 if summary["false_confirmations"] == 0 and summary["stamps_lost"] == 0 else 1
