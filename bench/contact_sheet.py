@@ -1,5 +1,6 @@
-"""Contact sheet of every passport stamp, to judge them by eye; median render time and the
-size of a stamp's ESC/POS job (and its transfer time over the default 19200-baud serial link).
+"""Contact sheet of every passport stamp, to judge them by eye; median render time, the size of
+a stamp's ESC/POS job (and its transfer time over the default 19200-baud serial link) and how
+alike the two most alike landmarks are (intersection over union of their printed ink).
 
     .venv/bin/python bench/contact_sheet.py /tmp/stamps.png [--width 384|576] [--lang fr]
 
@@ -10,17 +11,19 @@ printed size, one thermal dot per pixel, on a grey background so the paper edge 
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import time
 from datetime import date
 from pathlib import Path
 
+import numpy as np
 from escpos.printer import Dummy
 from PIL import Image, ImageDraw
 
 from kiosk.decks import load_deck
 from kiosk.devices.printer import PrinterSettings, print_stamp
-from kiosk.devices.stamp import DECK_ID, render_stamp
+from kiosk.devices.stamp import DECK_ID, render_stamp, stamp_motif
 from kiosk.render.text import font
 
 COLUMNS, GAP, LABEL = 6, 16, 18
@@ -72,6 +75,12 @@ def main() -> None:
         f"ESC/POS job median {job / 1024:.1f} KiB: {serial_s:.1f} s at {settings.baudrate} baud"
         f" + {pauses:.1f} s of strip pauses"
     )
+    motifs = {card.id: np.asarray(stamp_motif(card.id, w)) for card in cards}
+    iou, a, b = max(
+        ((motifs[a] & motifs[b]).sum() / (motifs[a] | motifs[b]).sum(), a, b)
+        for a, b in itertools.combinations(motifs, 2)
+    )
+    print(f"{len(motifs)} landmarks; the two most alike, {a} and {b}: ink IoU {iou:.2f}")
 
 
 if __name__ == "__main__":

@@ -4,20 +4,22 @@ with the right emblem, names and date; ``kiosk stamp`` writes the preview."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 from datetime import date
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import seed_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
 from kiosk.cli import main
 from kiosk.decks import load_deck
-from kiosk.devices.stamp import place_lines, render_stamp, stamp_date, stamp_layout
+from kiosk.devices.stamp import place_lines, render_stamp, stamp_date, stamp_layout, stamp_motif
 from kiosk.render.emblems import emblem_mask
+from kiosk.render.landmarks import LANDMARKS
+from tests.quotes import seed_says
 
 DAY = date(2026, 11, 29)
 DECK = load_deck("affiche-belge")
@@ -36,21 +38,52 @@ def test_every_place_has_a_distinct_1bit_stamp_of_the_printer_width(width: int) 
 @pytest.mark.parametrize(("card_id", "region"), [("2H", "flanders"), ("4C", "wallonia"), ("7S", "brussels")])
 def test_the_stamp_carries_its_region_emblem(card_id: str, region: str) -> None:
     """Seed 000_de7fdf0eefacbd60.txt: « flamand s'il porte un lion, wallon s'il porte un coq »."""
-    assert "flamand s’il porte un lion, wallon s’il porte un coq" in seed_text("000_de7fdf0eefacbd60.txt")
-    box = stamp_layout(384).emblem
-    ink = np.asarray(render_stamp(card_id, day=DAY).crop(box)) == 0
+    seed_says("flamand s’il porte un lion, wallon s’il porte un coq")
+    left, right = stamp_layout(384).emblems
+    stamp = render_stamp(card_id, day=DAY)
+    paper = np.asarray(stamp.crop(left)) == 1  # white on the kiosk-name band
+    mirrored = np.asarray(stamp.crop(right))[:, ::-1] == 1  # the right one faces the left one
     for other in ("flanders", "wallonia", "brussels"):
-        shape = np.asarray(emblem_mask(other, (box[2] - box[0], box[3] - box[1]))) >= 128
+        shape = np.asarray(emblem_mask(other, (left[2] - left[0], left[3] - left[1]))) >= 128
         if other == region:
-            assert ink[shape].all()  # every dot of the emblem is inked
+            assert paper[shape].all() and mirrored[shape].all()  # every dot of the emblem
+            assert paper[~shape].mean() < 0.02  # and the band's ink round it
         else:
-            assert not ink[shape].all()
+            assert not paper[shape].all()
+
+
+def test_a_place_of_no_region_shows_be_in_place_of_the_emblems() -> None:
+    left, _ = stamp_layout(384).emblems
+    paper = np.asarray(render_stamp("JC", day=DAY).crop(left)) == 1
+    assert 0.05 < paper.mean() < 0.5  # white letters on the band
+    for region in ("flanders", "wallonia", "brussels"):
+        shape = np.asarray(emblem_mask(region, (left[2] - left[0], left[3] - left[1]))) >= 128
+        assert not paper[shape].all()
+
+
+@pytest.mark.parametrize("width", [384, 576])
+def test_every_card_has_its_own_landmark_on_its_stamp(width: int) -> None:
+    """54 collectible stamps: no two motifs share most of their ink (intersection over union)."""
+    lay = stamp_layout(width)
+    motifs = {}
+    for card in DECK:
+        motif = np.asarray(stamp_motif(card.id, width))
+        assert 0.05 < motif.mean() < 0.8  # a silhouette, not a blank or a blot
+        printed = np.asarray(render_stamp(card.id, day=DAY, width=width).crop(lay.motif)) == 0
+        assert printed[motif].all()  # printed as drawn, in ink
+        motifs[card.id] = motif
+    assert set(LANDMARKS) == set(motifs) and len(motifs) == 54  # a drawing of its own for each
+    worst = max(
+        ((motifs[a] & motifs[b]).sum() / (motifs[a] | motifs[b]).sum(), a, b)
+        for a, b in itertools.combinations(motifs, 2)
+    )
+    assert worst[0] < 0.8, worst
 
 
 def test_brussels_places_are_named_in_french_and_dutch() -> None:
     """Seed 000_de7fdf0eefacbd60.txt: « Bruxelles est bilingue : Laeken (7) et le
     Cinquantenaire (5) … »."""
-    assert "Bruxelles est bilingue : Laeken (7) et le Cinquantenaire (5)" in seed_text("000_de7fdf0eefacbd60.txt")
+    seed_says("Bruxelles est bilingue : Laeken (7) et le Cinquantenaire (5)")
     assert place_lines(DECK["7S"], "en", bilingual=False) == ["Laeken", "Laken"]
     assert place_lines(DECK["5H"], "de", bilingual=False) == ["Cinquantenaire", "Jubelpark"]
     assert place_lines(DECK["2H"], "nl", bilingual=False) == ["Gent"]
@@ -75,7 +108,7 @@ def test_the_emblem_disc_is_dithered_halftone_and_the_rest_is_clean() -> None:
     lay = stamp_layout(384)
     img = np.asarray(render_stamp("4C", day=DAY)) == 0
     (cx, cy), r = lay.disc_centre, lay.disc_radius
-    ring = img[cy - r + 6 : cy - r + 16, cx - 5 : cx + 5]  # inside the disc, above the emblem
+    ring = img[cy - r + 6 : cy - r + 16, cx - 5 : cx + 5]  # inside the disc, above the temple
     assert 0.2 < ring.mean() < 0.8  # grey made of dots
     gutter = img[lay.mid_top : lay.mid_bottom, cx + r + 3 : cx + r + 8]  # between disc and text
     assert not gutter.any()

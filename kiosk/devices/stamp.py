@@ -1,11 +1,13 @@
 """Passport stamp artwork: one 1-bit image per place, exactly as wide as the printer's line.
 
 A stamp looks like a border-control stamp: a frame (its shape follows the card's suit), the
-kiosk's name in an inverted band, the region emblem (lion, coq, iris) on a dithered halftone
-disc, the place name (both French and Dutch for Brussels places, or on request), the
-province, the date in the stamp-pad style ``29·XI·2026``, "visited" in the kiosk's language
-and the card's index. Tone is drawn first and dithered (Floyd-Steinberg); lines, text and the
-emblem are drawn afterwards straight into the 1-bit image, so they stay crisp on thermal paper.
+kiosk's name in an inverted band between two region emblems (lion, coq, iris), the place's own
+landmark (``kiosk.render.landmarks``, the one on its card) on a dithered halftone disc, the
+place name (both French and Dutch for Brussels places, or on request), the province, the date in
+the stamp-pad style ``29·XI·2026`` (the box left empty, for a visitor to
+write the day in, where the kiosk cannot trust its clock: :mod:`kiosk.clock`), "visited" in the
+kiosk's language and the card's index. Tone is drawn first and dithered (Floyd-Steinberg); lines, text, the
+emblems and the landmark are drawn afterwards straight into the 1-bit image, so they stay crisp on thermal paper.
 """
 
 from __future__ import annotations
@@ -14,17 +16,19 @@ import io
 from dataclasses import dataclass
 from datetime import date
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 
 from kiosk.decks import Card, load_deck
 from kiosk.decks.model import SUIT_SYMBOLS
 from kiosk.i18n import translate
-from kiosk.render.emblems import draw_emblem
+from kiosk.render.emblems import emblem_mask
+from kiosk.render.landmarks import landmark_mask
 from kiosk.render.text import font
 
 DECK_ID = "affiche-belge"
 BASE_WIDTH = 384  # the design is drawn for 58 mm paper and scaled for wider rolls
 HEIGHT_RATIO = 0.74
+MOTIF_SIZE = 1.6  # side of the landmark's square, in disc radii: the disc clips its corners
 INK, PAPER = 0, 1
 _LEADING = 1.05  # line pitch of wrapped text, in font sizes
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
@@ -71,7 +75,8 @@ class StampLayout:
     foot_top: int  # "visited" and the card index below this
     disc_centre: tuple[int, int]
     disc_radius: int
-    emblem: tuple[int, int, int, int]
+    motif: tuple[int, int, int, int]  # the landmark's square, clipped to the disc
+    emblems: tuple[tuple[int, int, int, int], tuple[int, int, int, int]]  # both ends of the band
 
 
 def stamp_layout(width: int) -> StampLayout:
@@ -84,7 +89,9 @@ def stamp_layout(width: int) -> StampLayout:
     mid_top, mid_bottom = band_bottom + round(8 * s), foot_top - round(6 * s)
     r = min(round(56 * s), (mid_bottom - mid_top) // 2)
     cx, cy = x0 + r, (mid_top + mid_bottom) // 2
-    e = round(r * 0.72)
+    m = round(r * MOTIF_SIZE / 2)
+    pad = round(4 * s)
+    side = band_bottom - y0 - 2 * pad
     return StampLayout(
         height,
         frame,
@@ -95,7 +102,11 @@ def stamp_layout(width: int) -> StampLayout:
         foot_top,
         (cx, cy),
         r,
-        (cx - e, cy - e, cx + e, cy + e),
+        (cx - m, cy - m, cx + m, cy + m),
+        (
+            (x0 + 2 * pad, y0 + pad, x0 + 2 * pad + side, y0 + pad + side),
+            (x1 - 2 * pad - side, y0 + pad, x1 - 2 * pad, y0 + pad + side),
+        ),
     )
 
 
@@ -109,10 +120,9 @@ def render_stamp(
     bilingual: bool = False,
 ) -> Image.Image:
     """The stamp of an L'Affiche Belge card (or card id) as a mode ``1`` image ``width`` dots
-    wide, dated ``day`` (today by default)."""
+    wide, dated ``day``; with no ``day`` its date box stays empty."""
     deck = load_deck(DECK_ID)
     card = deck[card if isinstance(card, str) else card.id]
-    day = day or date.today()
     s = width / BASE_WIDTH
     lay = stamp_layout(width)
     x0, y0, x1, y1 = lay.content
@@ -120,26 +130,33 @@ def render_stamp(
     img = _halftone_disc((width, lay.height), lay.disc_centre, disc_r)
     draw = ImageDraw.Draw(img)
     _frame(draw, lay.frame, FRAMES[card.suit], s)
-    # Kiosk name, white on an ink band.
+    # Kiosk name, white on an ink band, between the region's emblems facing each other (BE for
+    # a place of no region).
     draw.rectangle((x0, y0, x1, lay.band_bottom), fill=INK)
+    for i, box in enumerate(lay.emblems):
+        if card.region:
+            mark = emblem_mask(card.region, (box[2] - box[0], box[3] - box[1])).point(_threshold)
+            img.paste(PAPER, box[:2], mark.transpose(Image.Transpose.FLIP_LEFT_RIGHT) if i else mark)
+        else:
+            _text_in(draw, "BE", box, "DejaVuSans-Bold", round(18 * s), PAPER)
     _text_in(
         draw,
         kiosk_name.upper(),
-        (x0 + 6 * s, y0, x1 - 6 * s, lay.band_bottom),
+        (lay.emblems[0][2] + 6 * s, y0, lay.emblems[1][0] - 6 * s, lay.band_bottom),
         "DejaVuSerif-Bold",
         round(22 * s),
         PAPER,
     )
-    # Emblem on its halftone disc, with a crisp ring.
+    # The place's landmark on its halftone disc, haloed in paper, with a crisp ring.
+    motif = stamp_motif(card.id, width)
+    halo = motif.convert("L").filter(ImageFilter.MaxFilter(2 * max(1, round(1.5 * s)) + 1))
+    img.paste(PAPER, lay.motif[:2], halo)
+    img.paste(INK, lay.motif[:2], motif)
     draw.ellipse(
         (cx - disc_r, cy - disc_r, cx + disc_r, cy + disc_r),
         outline=INK,
         width=max(2, round(2 * s)),
     )
-    if card.region:
-        draw_emblem(img, card.region, lay.emblem, fill=INK)
-    else:  # a national speciality (no region): Belgium's country code, as on an oval car plate
-        _text_in(draw, "BE", lay.emblem, "DejaVuSans-Bold", round(72 * s), INK)
 
     # Place name(s), province, a rule and the date, stacked and centred beside the disc.
     tx0, tx1 = cx + disc_r + round(10 * s), x1
@@ -174,14 +191,15 @@ def render_stamp(
     draw.line((tx0, top, tx1, top), fill=INK, width=max(2, round(2 * s)))
     top += rule_gap
     draw.rectangle((tx0, top, tx1, top + date_h), outline=INK, width=max(2, round(2 * s)))
-    _text_in(
-        draw,
-        stamp_date(day),
-        (tx0 + 6 * s, top + 5 * s, tx1 - 6 * s, top + date_h - 5 * s),
-        "DejaVuSansMono-Bold",
-        round(26 * s),
-        INK,
-    )
+    if day is not None:
+        _text_in(
+            draw,
+            stamp_date(day),
+            (tx0 + 6 * s, top + 5 * s, tx1 - 6 * s, top + date_h - 5 * s),
+            "DejaVuSansMono-Bold",
+            round(26 * s),
+            INK,
+        )
 
     # Foot: "visited" in the kiosk's language, the card's index in the corner.
     foot = (x0 + 2 * s, lay.foot_top, x1 - 2 * s, y1)
@@ -196,6 +214,25 @@ def render_stamp(
     )
     _text_in(draw, card_index(card), foot, "DejaVuSans-Bold", round(22 * s), INK, align="right")
     return img
+
+
+def stamp_motif(card_id: str, width: int = BASE_WIDTH) -> Image.Image:
+    """The landmark of ``card_id`` as printed on its stamp: a mode ``1`` mask of the layout's
+    motif square (1 = ink), thresholded, cut to the inside of the disc's ring."""
+    lay = stamp_layout(width)
+    x0, y0, x1, y1 = lay.motif
+    side = x1 - x0
+    ink = landmark_mask(card_id, (side, side)).point(_threshold)
+    disc = Image.new("L", (side, side), 0)
+    (cx, cy), inner = lay.disc_centre, lay.disc_radius - max(2, round(2 * width / BASE_WIDTH)) - 2
+    cx, cy = cx - x0, cy - y0
+    ImageDraw.Draw(disc).ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=255)
+    return Image.composite(ink, disc, disc).convert("1")
+
+
+def _threshold(v: int) -> int:
+    """A mask's antialiased edge cut at half: solid shapes print crisp on thermal paper."""
+    return 255 if v >= 128 else 0
 
 
 def render_test_page(width: int, lines: list[str]) -> Image.Image:
