@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiosk.decks import Deck
+from kiosk.decks import Card, Deck
 from kiosk.table import TableView
 
 
@@ -26,6 +26,12 @@ class Surprise:
 PassportEvent = ShowPlace | Surprise
 
 
+def has_stamp(card: Card) -> bool:
+    """Whether showing ``card`` shows a place and prints its stamp: every card but the
+    Manneken-Pis, which opens the surprise instead."""
+    return card.kind != "joker"
+
+
 def passport_events(deck: Deck, view: TableView) -> list[PassportEvent]:
     """A place to show (and stamp) or a surprise for each card of ``deck`` confirmed in ``view``."""
     events: list[PassportEvent] = []
@@ -33,5 +39,5 @@ def passport_events(deck: Deck, view: TableView) -> list[PassportEvent]:
         card_id = event.card.card_id
         if event.kind != "confirmed" or card_id not in deck:
             continue
-        events.append(Surprise(card_id) if deck[card_id].kind == "joker" else ShowPlace(card_id))
+        events.append(ShowPlace(card_id) if has_stamp(deck[card_id]) else Surprise(card_id))
     return events

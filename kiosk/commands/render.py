@@ -1,4 +1,4 @@
-"""``kiosk render card|sheet|scene|mat``: the renderer's images as files, for people and scripts.
+"""``kiosk render card|sheet|scene|mat|passport``: the renderer's images as files, for people and scripts.
 
 Every argument is checked before anything is drawn, so a typo costs one clear line (exit 2),
 never a traceback or a half-written file.
@@ -13,13 +13,15 @@ from pathlib import Path
 
 import cv2
 
+from kiosk.config import load_config
 from kiosk.decks import DECK_IDS, Deck, load_deck
 from kiosk.errors import KioskError, UsageError
+from kiosk.i18n import LANGUAGES
 from kiosk.mat import PAPER_MM
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("render", help="render card faces, printable sheets, table scenes, the mat")
+    p = sub.add_parser("render", help="render card faces, printable sheets, table scenes, the mat, the passport")
     kinds = p.add_subparsers(dest="what", metavar="WHAT", parser_class=type(p))
     kinds.required = True
 
@@ -58,6 +60,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     mat.add_argument("--dpi", type=int, default=150)
     mat.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
     mat.set_defaults(func=run_mat)
+
+    passport = kinds.add_parser(
+        "passport", help="the printable passport: A5 booklet, two pages to an A4 sheet for folding (PDF)"
+    )
+    passport.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    passport.add_argument("--lang", choices=LANGUAGES, help="language (default: the config's kiosk.language)")
+    passport.add_argument("--name", help="venue name on the cover (default: the config's kiosk.name)")
+    passport.add_argument("--pages", action="store_true", help="the A5 pages in reading order, not imposed")
+    passport.set_defaults(func=run_passport)
 
 
 def _deck(deck_id: str) -> Deck:
@@ -213,3 +224,20 @@ def run_mat(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise KioskError(f"{out}: cannot write: {exc}") from exc
     return _saved(out, f"mat {args.paper}")
+
+
+def run_passport(args: argparse.Namespace) -> int:
+    from kiosk.render.passport_book import save_passport_pdf
+
+    config = load_config()
+    name = config.kiosk.name if args.name is None else args.name.strip()
+    if not 1 <= len(name) <= 40:
+        raise UsageError("--name must be 1 to 40 characters (the venue's name on the cover)")
+    lang = args.lang or config.kiosk.language
+    out = _output(args.output, (".pdf",))
+    try:
+        count = save_passport_pdf(out, lang, name, imposed=not args.pages)
+    except OSError as exc:
+        raise KioskError(f"{out}: cannot write: {exc}") from exc
+    what = "A5 page(s)" if args.pages else "A4 side(s): print both sides, flip on the short edge, fold"
+    return _saved(out, f"passport ({lang}): {count} {what}")
