@@ -51,3 +51,6 @@ class TableView:
     #: ``kiosk.vision.identify.SMALL_CARD_PX`` the camera is too far or too coarse for the
     #: smallest suit signs (hardware/CAMERA.md), which the operator screen says.
     card_width: float | None = None
+    #: Track ids of the confirmed cards not seen in this frame (under a hand, or taken away and
+    #: not yet removed): the live view draws no box where such a card was.
+    out_of_sight: frozenset[int] = frozenset()

@@ -258,3 +258,19 @@ def test_a_confirmed_card_read_again_beside_a_newcomer_keeps_its_reading() -> No
 def test_nothing_named_nothing_confirmed(frames: list[list[Sighting]]) -> None:
     t = Tracker()
     assert all(t.update(f) == [] for f in frames)
+
+
+def test_a_card_out_of_sight_is_kept_but_said_out_of_sight() -> None:
+    """The live view draws no box where a card was while the tracker still keeps it (a hand over
+    it, or taken away and not yet removed)."""
+    cfg = TrackerConfig(remove_after=5)
+    t = Tracker(cfg)
+    run(t, [[sure("7D"), sure("QS", x=300)]] * 3)
+    assert t.out_of_sight == frozenset()
+    gone = next(c.track_id for c in t.cards if c.card_id == "7D")
+    run(t, [[sure("QS", x=300)]])
+    assert [c.card_id for c in t.cards] == ["7D", "QS"] and t.out_of_sight == {gone}
+    run(t, [[sure("7D"), sure("QS", x=300)]])
+    assert t.out_of_sight == frozenset()
+    assert run(t, [[sure("QS", x=300)]] * cfg.remove_after)[-1] == [("removed", "7D")]
+    assert t.out_of_sight == frozenset()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -22,6 +23,8 @@ from kiosk.config import Config
 from kiosk.counters import Counters
 from kiosk.decks import load_deck
 from kiosk.devices import notify
+from kiosk.devices.queue import ERROR, UNAVAILABLE, Admission, JobRow
+from kiosk.devices.state import FAULTS
 from kiosk.games.base import Ruling
 from kiosk.games.registry import available_games
 from kiosk.i18n import LANGUAGES, catalog, translate
@@ -31,11 +34,13 @@ from kiosk.render.mathcards import card_text
 from kiosk.table import TableView
 from kiosk.ui.app_params import SEAT_PARAM_NAMES
 from kiosk.ui.pin import PinGuard
+from kiosk.ui.rotation import onto_panel, panel_size, to_picture
 from kiosk.ui.screens.attract import AttractScreen
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.failsafe import FailsafeScreen
+from kiosk.ui.screens.howto import HowtoScreen
 from kiosk.ui.screens.menu import MenuScreen
-from kiosk.ui.screens.operator import CalibrateScreen, OperatorScreen, PinScreen
+from kiosk.ui.screens.operator import CalibrateScreen, OperatorScreen, PinScreen, QueueScreen
 from kiosk.ui.screens.passport import PassportScreen
 from kiosk.ui.screens.referee import RefereeScreen
 from kiosk.vision.calibration import Calibration, from_markers
@@ -43,6 +48,11 @@ from kiosk.vision.calibration import Calibration, from_markers
 log = logging.getLogger(__name__)
 
 GPIO_EVENT = pygame.USEREVENT + 1
+#: The camera is taken as lost when its last good frame is older than this (seconds).
+CAMERA_STALE_S = 3.0
+
+#: SDL's touch id of the finger events it makes from mouse clicks (SDL_MOUSE_TOUCHID).
+MOUSE_TOUCH_ID = -1
 SCREENS: dict[str, type[Screen]] = {
     cls.name: cls
     for cls in (
@@ -52,8 +62,10 @@ SCREENS: dict[str, type[Screen]] = {
         RefereeScreen,
         PinScreen,
         OperatorScreen,
+        QueueScreen,
         CalibrateScreen,
         FailsafeScreen,
+        HowtoScreen,
     )
 }
 PASSPORT_SCREENS = frozenset({"attract", "passport"})
@@ -76,11 +88,15 @@ class VisionService(Protocol):
 
 
 class StampService(Protocol):
-    def request(self, card_id: str, lang: str) -> bool: ...
+    def request(self, card_id: str, lang: str) -> Admission: ...
+    def job_state(self, job_id: int) -> str: ...
     def pending(self, card_id: str | None = None) -> int: ...
     def state(self) -> str: ...
-    def test_page(self) -> None: ...
+    def test_page(self) -> Admission: ...
     def counters(self) -> dict[str, int]: ...
+    def jobs(self) -> list[JobRow]: ...
+    def reprint(self, job_id: int) -> bool: ...
+    def clear(self) -> int: ...
     def close(self) -> None: ...
 
 
@@ -94,7 +110,10 @@ class Services:
     buttons: Any = None  # kiosk.devices.buttons.Buttons: delivers actions through on_action
     counters: Counters | None = None
     calibration_path: Any = None
+    pin_path: Any = None  # where the PIN lockout is kept across restarts
     closers: list[Callable[[], None]] = field(default_factory=list)
+    #: Stamps are asked for only for cards a real camera saw, or in ``kiosk demo``.
+    stamps_allowed: bool = False
 
 
 @dataclass
@@ -127,8 +146,11 @@ class App:
         self.now = clock
         self.lang = config.kiosk.language
         self.mode = config.kiosk.mode
-        self.pin_guard = PinGuard(config.kiosk.admin_pin)
+        self.pin_guard = PinGuard(config.kiosk.admin_pin, path=services.pin_path, now=clock())
         self.passport_deck = load_deck("affiche-belge")
+        #: The installed games, looked up once: scanning the entry points costs milliseconds, and
+        #: the live view names its cards on every frame.
+        self.engines = available_games()
         self.view = TableView(frame_index=-1, timestamp=0.0)
         self.calibration: Calibration | None = None
         self._calibration_try = -1e9
@@ -143,7 +165,11 @@ class App:
         self._dirty = True
         self._drawn_at = -1e9
         self.stamps_requested = 0
-        self._surface = self._open_display(size, config.display.fullscreen if fullscreen is None else fullscreen)
+        self.refusals: Counter[str] = Counter()  # stamps not queued, by reason (a message key)
+        self._faults: frozenset[str] = frozenset()
+        self.shown: tuple[str, str] = ("", "")  # the screen and language the surface last drew
+        self.fullscreen = config.display.fullscreen if fullscreen is None else fullscreen
+        self._surface = self._open_display(size, self.fullscreen)
         self.screen: Screen = self._make("attract" if self.mode == "passport" else "menu", {})
         self._pending: tuple[str, dict[str, Any]] | None = None
         if services.buttons is not None and hasattr(services.buttons, "on_action"):
@@ -151,15 +177,23 @@ class App:
 
     # display -------------------------------------------------------------------------------
     def _open_display(self, size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
+        """Open the panel (``self._panel``) and return the surface the screens draw on: the panel
+        itself, or an upright picture that is turned onto it (``[display] rotate``)."""
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(self.config.kiosk.name)
+        rotate = self.config.display.rotate
         if fullscreen and size is None:
-            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self._panel = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             pygame.mouse.set_visible(False)
         else:
-            surface = pygame.display.set_mode(size or (self.config.display.width, self.config.display.height))
-        return surface
+            picture = size or (self.config.display.width, self.config.display.height)
+            self._panel = pygame.display.set_mode(panel_size(picture, rotate))
+        return pygame.Surface(panel_size(self._panel.get_size(), rotate)) if rotate else self._panel
+
+    def _picture_pos(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """The point of the upright picture at panel pixel ``pos``."""
+        return to_picture(pos, self._panel.get_size(), self.config.display.rotate)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -167,14 +201,22 @@ class App:
 
     # screens -------------------------------------------------------------------------------
     def _make(self, name: str, params: dict[str, Any]) -> Screen:
-        screen = SCREENS[name](self, **params)
-        screen.enter()
+        if isinstance(params.get("resume"), Screen):  # a screen left for a while comes back as it was
+            screen = params["resume"]
+        else:
+            screen = SCREENS[name](self, **params)
+            screen.enter()
         self.stats.screens.append(name)
         return screen
 
     def goto(self, name: str, **params: Any) -> None:
         """Switch screens after the current event or frame is finished."""
         self._pending = (name, params)
+
+    def resume(self, screen: Screen) -> None:
+        """Go back to ``screen`` as it was left (a game paused to read its rules): the same object,
+        not entered again, its vision deck the same."""
+        self.goto(screen.name, **screen.params, resume=screen)
 
     def _switch(self) -> None:
         if self._pending is None:
@@ -189,9 +231,10 @@ class App:
             self._fail(f"entering {name}")
 
     def _follow_deck(self, name: str, params: dict[str, Any]) -> None:
-        """The vision answers only the active deck: the game's while refereeing, else the passport's."""
+        """The vision answers only the active deck: the game's while refereeing (or paused under
+        another screen, ``over``), else the passport's."""
         deck_id = "affiche-belge"
-        if name == "referee":
+        if name == "referee" or params.get("over") is not None:
             engine = self.engine_class(params["game"])
             deck_id = getattr(engine, "deck_id", deck_id)
         set_deck = getattr(self.services.vision, "set_deck", None)
@@ -228,18 +271,36 @@ class App:
         return bool(self.view.cards)
 
     def vision_status_key(self) -> str | None:
+        """Preparing, or the camera lost: it reports no picture, or its last good frame is older
+        than CAMERA_STALE_S (a driver whose read hangs leaves the last view on screen)."""
+        frame_age = getattr(self.services.vision, "frame_age", None)
+        age = frame_age() if frame_age is not None else None
+        if age is not None and age > CAMERA_STALE_S:
+            return "app.camera_lost"
         if self.view.frame_index < 0:
             return "app.preparing"
         if not self.view.camera_ok:
             return "app.camera_lost"
         return None
 
+    def faults(self) -> frozenset[str]:
+        """What the visitor misses now, as message keys: the camera, the stamps."""
+        found = set()
+        if self.vision_status_key() == "app.camera_lost":
+            found.add("app.camera_lost")
+        if self.printer_state() == "unavailable":
+            found.add(UNAVAILABLE)
+        return frozenset(found)
+
+    def status_key(self) -> str | None:
+        """The one line the attract screen gives on the kiosk's state: a fault, or preparing."""
+        return min(self.faults(), default=None) or self.vision_status_key()
+
     def offered_games(self) -> dict[str, Any]:
         """Games with both an engine and a referee, filtered by the config's list."""
-        engines = available_games()
         referees = available_referees()
-        wanted = self.config.kiosk.games or list(engines)
-        return {g: referees[g] for g in wanted if g in engines and g in referees}
+        wanted = self.config.kiosk.games or list(self.engines)
+        return {g: referees[g] for g in wanted if g in self.engines and g in referees}
 
     def session_status(self) -> Any:
         """The referee's status (scores, turn, winner) while a game is on screen, else {}."""
@@ -247,7 +308,7 @@ class App:
         return session.status() if session is not None else {}
 
     def engine_class(self, game_id: str) -> Any:
-        return available_games().get(game_id)
+        return self.engines.get(game_id)
 
     def card_label(self, card_id: str) -> str:
         deck_id = "affiche-belge"
@@ -304,25 +365,32 @@ class App:
         except Exception:
             log.exception("lights failed")
 
-    def stamp_status_key(self, card_id: str, stamped: bool) -> str:
+    def stamp_status_key(self, refused: str, job: int | None) -> str:
+        """What the passport screen says of its stamp: why it was refused (``refused``, a message
+        key), else where its job is: printing, waiting for the printer, parked, or printed."""
         stamps = self.services.stamps
-        if not stamped:
-            return "app.stamp.cooldown"
-        if stamps is None:
-            return "app.stamp.done"
-        if stamps.pending(card_id):
+        if refused or stamps is None or job is None:
+            return refused or "app.stamp.done"
+        state = stamps.job_state(job)
+        if state in ("waiting", "printing"):
             return "app.stamp.printing" if stamps.state() in ("ready", "printing") else "app.stamp.waiting"
-        return "app.stamp.done"
+        return {"parked": "app.stamp.parked", "done": "app.stamp.done"}.get(state, "app.stamp.unknown")
 
     def printer_state(self) -> str:
         return self.services.stamps.state() if self.services.stamps else "-"
 
-    def print_test_page(self) -> None:
-        if self.services.stamps is not None:
-            self.services.stamps.test_page()
+    def print_test_page(self) -> str:
+        """Queue a test page; "" when queued, else why not (a message key)."""
+        if self.services.stamps is None:
+            return "devices.stamp.no_printer"
+        return self.services.stamps.test_page().reason
 
     def counters(self) -> dict[str, Any]:
         return self.services.counters.summary() if self.services.counters else {}
+
+    def storage_notes(self) -> list[str]:
+        """For the operator: state files failing to save now, and those set aside in this run."""
+        return [f"{subject}: {message}" for subject, message in FAULTS.current().items()] + FAULTS.events()
 
     def count_game(self, game_id: str) -> None:
         if self.services.counters:
@@ -334,18 +402,22 @@ class App:
         if set_homography is not None:
             set_homography(calibration.homography)
         if save and self.services.calibration_path:
-            calibration.save(self.services.calibration_path)
+            calibration.save(self.services.calibration_path)  # a failed save is reported, never raised
 
     def _auto_calibrate(self) -> None:
-        """Look for the mat's markers every few seconds until the table is calibrated."""
+        """Look for the mat's markers every few seconds until the table is calibrated; an error
+        here is logged and the frame loop goes on."""
         now = self.now()
         if self.calibration is not None or self._frame is None or now - self._calibration_try < 2.0:
             return
         self._calibration_try = now
-        found = from_markers(self._frame)
-        if found is not None:
-            log.info("mat found (%d markers): table calibrated", found.markers_seen)
-            self.set_calibration(found)
+        try:
+            found = from_markers(self._frame)
+            if found is not None:
+                log.info("mat found (%d markers): table calibrated", found.markers_seen)
+                self.set_calibration(found)
+        except Exception:
+            log.exception("automatic calibration failed")
 
     def post_gpio(self, action: str) -> None:
         """Called from the button threads: hand the press to the UI thread."""
@@ -363,7 +435,7 @@ class App:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 return False
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.config.display.fullscreen:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.fullscreen:
                 return False
             self._dirty = True
             self._dispatch(event)
@@ -382,6 +454,9 @@ class App:
             if self._dirty or self.screen is not screen_before or now - self._drawn_at >= self.screen.redraw_interval:
                 self.screen.layout(self._surface.get_size())
                 self.screen.draw(self._surface)
+                if self._surface is not self._panel:
+                    self._panel.blit(onto_panel(self._surface, self.config.display.rotate), (0, 0))
+                self.shown = (self.screen.name, self.lang)
                 self._dirty = False
                 self._drawn_at = now
                 self.stats.draws += 1
@@ -394,12 +469,16 @@ class App:
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         try:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # SDL reports a touch twice, as a finger and as a mouse click marked ``touch``, and may
+            # report a click as a finger of MOUSE_TOUCH_ID: a touch is taken as its finger, a click
+            # as its click, each once.
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
                 self.gpio_used = False
-                self.screen.on_tap(event.pos)
-            elif event.type == pygame.FINGERDOWN:
-                w, h = self._surface.get_size()
-                self.screen.on_tap((int(event.x * w), int(event.y * h)))
+                self.screen.on_tap(self._picture_pos(event.pos))
+            elif event.type == pygame.FINGERDOWN and getattr(event, "touch_id", 0) != MOUSE_TOUCH_ID:
+                self.gpio_used = False
+                w, h = self._panel.get_size()
+                self.screen.on_tap(self._picture_pos((int(event.x * w), int(event.y * h))))
             elif event.type == GPIO_EVENT:
                 self.gpio_used = True
                 self.touched()
@@ -445,34 +524,57 @@ class App:
                 self._switch()
             except Exception:
                 self._fail(f"reacting to the table on {self.screen.name}")
+        self._fault_light()
+
+    def _fault_light(self) -> None:
+        """The status light shows the fault for as long as the visitor misses something
+        (:meth:`faults`: no camera films the table, stamps cannot be stored; the attract screen
+        says which), over any passing state, and goes back to idle when all is back."""
+        faults = self.faults()
+        if faults != self._faults:
+            for key in sorted(faults - self._faults):
+                log.warning("%s", translate(key, "en"))
+            self._faults = faults
+            if not faults:
+                self.lights_for("idle")
+        if faults:
+            self.lights_for("fault")  # showing the state it shows already changes nothing
 
     def _passport(self, view: TableView) -> None:
         if any(e.kind == "confirmed" for e in view.events):
             self.lights_for("card_seen")
         for event in passport_events(self.passport_deck, view):
-            stamped = self._stamp(event.card_id) if isinstance(event, ShowPlace) else False
-            self.goto("passport", card_id=event.card_id, stamp=stamped)
+            refused, job = self._stamp(event.card_id) if isinstance(event, ShowPlace) else ("", None)
+            self.goto("passport", card_id=event.card_id, refused=refused, job=job)
 
-    def _stamp(self, card_id: str) -> bool:
-        """Ask for the stamp; False when the queue's cool-down or flood limit refused it."""
-        if self.services.stamps is None:
-            return True
-        try:
-            accepted = self.services.stamps.request(card_id, self.lang)
-        except Exception:
-            log.exception("stamp request for %s failed", card_id)
-            return False
-        if accepted:
-            self.stamps_requested += 1
-            self.lights_for("printing")
-            if self.services.counters:
-                self.services.counters.stamp(card_id)
-        return accepted
+    def _stamp(self, card_id: str) -> tuple[str, int | None]:
+        """Ask for the stamp: ("", its job) when queued, else (why not, None), the reason a
+        message key counted in :attr:`refusals`: no real camera films the table (outside the
+        demo), no printer, a flood limit, the queue unavailable or failing, an error."""
+        if not self.services.stamps_allowed:
+            admission = Admission(None, "app.stamp.no_camera")
+        elif self.services.stamps is None:
+            admission = Admission(None, "devices.stamp.no_printer")
+        else:
+            try:
+                admission = self.services.stamps.request(card_id, self.lang)
+            except Exception:
+                log.exception("stamp request for %s failed", card_id)
+                admission = Admission(None, ERROR)
+        if not admission.accepted:
+            self.refusals[admission.reason] += 1
+            return admission.reason, None
+        self.stamps_requested += 1
+        self.lights_for("printing")
+        if self.services.counters:
+            self.services.counters.stamp(card_id)
+        return "", admission.job_id
 
     def _idle_timeout(self) -> None:
         """Back home after a while without touch or card; a game in progress gets ten times longer."""
         home = "attract" if self.mode == "passport" else "menu"
-        limit = self.config.kiosk.idle_seconds * (10 if self.screen.name == "referee" else 1)
+        in_game = getattr(self.screen, "session", None) is not None  # refereeing, or its game paused
+        limit = self.config.kiosk.idle_seconds * (10 if in_game else 1)
         if self.now() - self._last_activity > limit and self.screen.name not in (home, "failsafe"):
             self.goto(home)
             self._switch()

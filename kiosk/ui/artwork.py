@@ -44,10 +44,11 @@ def emblem(region: str, size: int) -> pygame.Surface | None:
 
 @lru_cache(maxsize=64)
 def stamp_preview(card_id: str, lang: str, name: str, width: int) -> pygame.Surface | None:
+    from kiosk.clock import trusted_today
     from kiosk.devices.stamp import render_stamp
 
-    try:
-        img = render_stamp(load_deck("affiche-belge")[card_id], lang=lang, kiosk_name=name)
+    try:  # dated as the printed stamp is
+        img = render_stamp(load_deck("affiche-belge")[card_id], day=trusted_today(), lang=lang, kiosk_name=name)
         img = img.convert("RGB")
         height = int(img.height * width / img.width)
         return from_pil(img.resize((width, height), Image.Resampling.LANCZOS))

@@ -1,6 +1,7 @@
 """Colours and fonts of the kiosk: the Belgian flag's black, yellow and red on a warm paper white.
 
-Sizes are fractions of the screen height so 800x480 and 1024x600 screens look the same.
+Sizes are fractions of the screen's shorter side (:func:`unit`), so 800x480, 1024x600 and a
+720x1280 portrait panel look the same; the portrait screens stack what landscape puts side by side.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ GREY = (120, 120, 120)
 LIGHT = (225, 220, 205)
 WHITE = (255, 255, 255)
 BLUE = (40, 90, 160)
+
+#: The smallest text on an 800x480 screen, in pixels (the font size); other screens scale it with
+#: their shorter side, as every size here: 25 px at 1024x600, 30 px on a 720x1280 portrait panel.
+MIN_PX = 20
 
 LEVEL_COLOURS = {
     "ok": GREEN,
@@ -51,3 +56,17 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(_font_file(bold), max(8, px))
+
+
+def unit(size: tuple[int, int]) -> int:
+    """The screen's shorter side: what sizes are fractions of (a portrait panel's height is long)."""
+    return min(size)
+
+
+def portrait(size: tuple[int, int]) -> bool:
+    return size[1] > size[0]
+
+
+def min_px(size: tuple[int, int]) -> int:
+    """The smallest text size on a screen of ``size``: MIN_PX scaled with its shorter side."""
+    return round(MIN_PX * unit(size) / 480)

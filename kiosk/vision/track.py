@@ -99,6 +99,11 @@ class Tracker:
         return tuple(t.seen for t in self._tracks if t.card_id is not None and t.seen is not None)
 
     @property
+    def out_of_sight(self) -> frozenset[int]:
+        """Track ids of the confirmed cards missed by the last update (kept until ``remove_after``)."""
+        return frozenset(t.id for t in self._tracks if t.card_id is not None and t.missed > 0)
+
+    @property
     def settled(self) -> bool:
         """Nothing is left to decide: every track is a confirmed card seen in the last update, or
         an outline never named (clutter). Until a frame shows something new, more updates with
@@ -213,9 +218,9 @@ class Tracker:
             track.id,
             card_id,
             _mean_confidence(track, card_id),
-            corners,
+            corners,  # type: ignore[arg-type]  # four corners, as the detector gives
             self.locate(track.corners) if self.locate else None,
-        )  # type: ignore[arg-type]
+        )
 
     def _associate(self, sightings: list[Sighting]) -> list[_Track | None]:
         """Nearest free track within reach whose identity does not contradict the sighting; a

@@ -9,7 +9,7 @@ import pygame
 
 from kiosk.i18n import LANGUAGES
 from kiosk.ui import artwork, theme, widgets
-from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.base import Screen, body, gap, privacy_strip
 
 SHOWCASE = ("KC", "JS", "3H", "AH")  # Antwerpen, the Choux, Lier and an ace, fanned on the left
 _ROTATIONS: dict[tuple[int, int], pygame.Surface] = {}
@@ -26,27 +26,36 @@ def _rotated(face: pygame.Surface, angle: int) -> pygame.Surface:
 
 
 class AttractScreen(Screen):
+    """Landscape: the fanned cards on the left, the words and buttons on the right. Portrait: the
+    languages on top, the cards, the words, then the referee's button."""
+
     name = "attract"
     redraw_interval = 0.1  # the fanned cards sway gently
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        top = int(h * 0.16)
-        bw, bh = int(w * 0.085), int(h * 0.10)
+        u, g = theme.unit(size), gap(size)
+        area = body(size, privacy_strip(size, self.t("app.privacy")).top)
+        langs_h, play_h = int(u * 0.1), int(u * 0.13)
+        if theme.portrait(size):
+            column = area
+            words_top = area.top + langs_h + g + (area.height - langs_h - play_h) * 11 // 20
+            self.fan_area = pygame.Rect(
+                area.left, area.top + langs_h + g, area.width, words_top - area.top - langs_h - 2 * g
+            )
+        else:
+            fan_w = area.width * 9 // 20
+            column = pygame.Rect(area.left + fan_w + g, area.top, area.width - fan_w - g, area.height)
+            words_top = area.top + langs_h + 2 * g
+            self.fan_area = pygame.Rect(area.left, area.top, fan_w - g, area.height)
+        play = pygame.Rect(column.left, column.bottom - play_h, column.width, play_h)
+        self.words = pygame.Rect(column.left, words_top, column.width, play.top - g - words_top)
         langs = [(code.upper(), "language", {"lang": code}) for code in LANGUAGES]
-        self.buttons = widgets.button_row(pygame.Rect(w - 4 * bw - 3 * 10 - int(w * 0.03), top, 4 * bw + 30, bh), langs)
+        row_w = min(column.width, int(u * 0.7))
+        self.buttons = widgets.button_row(pygame.Rect(column.right - row_w, column.top, row_w, langs_h), langs, gap=g)
         for b in self.buttons:
             b.selected = b.params["lang"] == self.app.lang
             b.colour = theme.WHITE if not b.selected else theme.YELLOW
-        play = widgets.Button(
-            pygame.Rect(int(w * 0.52), int(h * 0.72), int(w * 0.45), int(h * 0.13)),
-            self.t("app.play"),
-            "referee",
-            {},
-            theme.RED,
-            theme.WHITE,
-        )
-        self.buttons.append(play)
+        self.buttons.append(widgets.Button(play, self.t("app.play"), "referee", {}, theme.RED, theme.WHITE))
 
     def on_action(self, action: str, params: dict[str, Any]) -> None:
         if action == "language":
@@ -56,34 +65,41 @@ class AttractScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, h = surface.get_size()
+        size = surface.get_size()
+        u, g = theme.unit(size), gap(size)
         self.header(surface, self.t("app.title"))
-        body = self.privacy_line(surface)
-        self._fan(surface, pygame.Rect(int(w * 0.02), int(h * 0.2), int(w * 0.46), body.bottom - int(h * 0.22)))
-        right = pygame.Rect(int(w * 0.52), int(h * 0.30), int(w * 0.45), int(h * 0.40))
-        used = widgets.text(surface, self.t("app.question"), right, int(h * 0.075), theme.INK, bold=True)
-        widgets.text(
-            surface,
-            self.t("app.invite"),
-            pygame.Rect(right.left, right.top + used + 10, right.width, right.height - used - 10),
-            int(h * 0.045),
-            theme.INK,
-        )
-        status = self.app.vision_status_key()
-        if status:
+        self.privacy_line(surface)
+        self._fan(surface, self.fan_area)
+        right = self.words
+        status = self.app.status_key()
+        if status:  # under the words
+            fnt = theme.font(theme.min_px(size))
+            line = len(widgets.wrap(self.t(status), fnt, right.width)) * fnt.get_linesize()
+            right = pygame.Rect(right.left, right.top, right.width, right.height - line - g)
             widgets.text(
                 surface,
                 self.t(status),
-                pygame.Rect(right.left, int(h * 0.66), right.width, int(h * 0.05)),
-                int(h * 0.035),
-                theme.RED if status == "app.camera_lost" else theme.GREY,
-                max_lines=1,
+                pygame.Rect(right.left, right.bottom + g, right.width, line),
+                theme.min_px(size),
+                theme.GREY if status == "app.preparing" else theme.RED,
+            )
+        if status == "app.camera_lost":  # no invitation to show a card nobody can see
+            widgets.text(surface, self.t("app.camera_missing"), right, int(u * 0.06), theme.RED, bold=True)
+        else:
+            used = widgets.text(surface, self.t("app.question"), right, int(u * 0.07), theme.INK, bold=True)
+            widgets.text(
+                surface,
+                self.t("app.invite"),
+                pygame.Rect(right.left, right.top + used + g, right.width, right.height - used - g),
+                int(u * 0.045),
+                theme.INK,
             )
         self.draw_buttons(surface)
 
     def _fan(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Four cards fanned like a hand, gently swaying so the screen looks alive."""
-        card_w = int(min(area.width * 0.42, area.height * 0.62))
+        widgets.mark(area, "picture")
+        card_w = int(min(area.width * 0.38, area.height * 0.55))
         sway = math.sin(self.app.now() * 0.8) * 3
         n = len(SHOWCASE)
         for i, card_id in enumerate(SHOWCASE):

@@ -83,35 +83,103 @@ class Screen:
 
     # shared pieces -------------------------------------------------------------------------
     def header(self, surface: pygame.Surface, title: str) -> pygame.Rect:
-        """The yellow band with the kiosk's name and a title; returns the area below it."""
+        """The yellow band with a title; returns the area below it."""
         w, h = surface.get_size()
-        band = pygame.Rect(0, 0, w, int(h * 0.13))
+        band = pygame.Rect(0, 0, w, header_height((w, h)))
         pygame.draw.rect(surface, theme.YELLOW, band)
         pygame.draw.rect(surface, theme.INK, (0, band.bottom, w, 4))
         pygame.draw.rect(surface, theme.RED, (0, band.bottom + 4, w, 4))
+        margin = gap((w, h)) * 2
+        room = band.inflate(-2 * margin, -band.height // 5)
+        in_band = [b.rect.left for b in self.buttons if b.rect.colliderect(band)]
+        room.width = min(room.width, min(in_band, default=room.right + margin) - margin // 2 - room.left)
         widgets.text(
             surface,
             title,
-            band.inflate(-int(w * 0.04), -int(band.height * 0.25)),
+            room,
             int(band.height * 0.5),
             theme.INK,
             bold=True,
-            max_lines=1,
+            max_lines=2,
+            valign="center",
+            balance=True,
         )
         return pygame.Rect(0, band.bottom + 8, w, h - band.bottom - 8)
 
     def privacy_line(self, surface: pygame.Surface) -> pygame.Rect:
         """The seed's privacy promise, always visible at the bottom; returns the area above it."""
         w, h = surface.get_size()
-        strip = pygame.Rect(0, h - int(h * 0.07), w, int(h * 0.07))
+        message = self.t("app.privacy")
+        strip = privacy_strip((w, h), message)
         pygame.draw.rect(surface, theme.INK, strip)
         widgets.text(
             surface,
-            self.t("app.privacy"),
-            strip.inflate(-int(w * 0.03), -int(strip.height * 0.3)),
-            int(strip.height * 0.42),
+            message,
+            strip.inflate(-2 * gap((w, h)), -gap((w, h)) // 2),
+            theme.min_px((w, h)),
             theme.WHITE,
             align="center",
-            max_lines=1,
+            valign="center",
+            balance=True,
         )
         return pygame.Rect(0, 0, w, strip.top)
+
+
+def gap(size: tuple[int, int]) -> int:
+    """The space between two things on a screen of ``size``."""
+    return max(6, theme.unit(size) // 48)
+
+
+def header_height(size: tuple[int, int]) -> int:
+    """The yellow band's height: a title of two lines at the smallest size, or one large."""
+    return int(theme.unit(size) * 0.13)
+
+
+def body(size: tuple[int, int], bottom: int | None = None) -> pygame.Rect:
+    """The area under the header (and above ``bottom``), less the screen's margins."""
+    w, h = size
+    g = gap(size)
+    top = header_height(size) + 8 + g
+    return pygame.Rect(g * 2, top, w - g * 4, (h if bottom is None else bottom) - top - g)
+
+
+def header_buttons(size: tuple[int, int], specs: list[tuple[str, str, dict[str, Any]]]) -> list[widgets.Button]:
+    """``(label, action, params)`` buttons in the header band, right-aligned, each as wide as its
+    label (back, how to play)."""
+    band = header_height(size)
+    height = band - band // 5
+    fnt = theme.font(int(height * 0.42), True)
+    right = size[0] - gap(size) * 2
+    out: list[widgets.Button] = []
+    for label, action, params in reversed(specs):
+        width = fnt.size(label)[0] + height // 2
+        right -= width
+        out.insert(
+            0,
+            widgets.Button(
+                pygame.Rect(right, (band - height) // 2, width, height), label, action, dict(params), theme.WHITE
+            ),
+        )
+        right -= gap(size)
+    return out
+
+
+def button_height(size: tuple[int, int], label: str = "", width: int = 0) -> int:
+    """A touch button: a tenth of the shorter side, taller where ``label`` takes more than one
+    line of ``width`` at the smallest text size."""
+    base = int(theme.unit(size) * 0.1)
+    if not label:
+        return base
+    fnt = theme.font(theme.min_px(size), True)
+    lines = len(widgets.wrap(label, fnt, widgets.label_box(pygame.Rect(0, 0, width, base)).width, balance=True))
+    return max(base, lines * fnt.get_linesize() * 8 // 7 + 4)
+
+
+def privacy_strip(size: tuple[int, int], message: str) -> pygame.Rect:
+    """The bottom strip that holds ``message`` at the smallest text size, on as many lines as it takes."""
+    w, h = size
+    px = theme.min_px(size)
+    fnt = theme.font(px)
+    lines = len(widgets.wrap(message, fnt, w - 4 * gap(size)))
+    height = lines * fnt.get_linesize() + gap(size)
+    return pygame.Rect(0, h - height, w, height)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from kiosk.ui import theme, widgets
-from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.base import Screen, body
 
 RETURN_AFTER = 4.0
 
@@ -19,15 +19,15 @@ class FailsafeScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, h = surface.get_size()
         self.header(surface, self.t("app.title"))
+        area = body(surface.get_size(), self.privacy_line(surface).bottom)
         widgets.text(
             surface,
             self.t("app.error"),
-            pygame.Rect(int(w * 0.1), int(h * 0.4), int(w * 0.8), int(h * 0.2)),
-            int(h * 0.08),
+            area,
+            int(theme.unit(surface.get_size()) * 0.08),
             theme.INK,
             bold=True,
             align="center",
+            valign="center",
         )
-        self.privacy_line(surface)
