@@ -14,7 +14,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from kiosk import mat
-from kiosk.referee.zones import Layout
+from kiosk.referee.zones import Layout, Zone
 from kiosk.render.text import draw_fitted, fit_mask
 
 DEFAULT_DPI = 150
@@ -80,6 +80,12 @@ def _seat_turn(rect: tuple[float, float, float, float]) -> int:
     return 90 if dx > 0 else 270
 
 
+def label_turn(zone: Zone) -> int:
+    """Which way ``zone``'s printed label is turned (degrees): a seat's faces its player, the
+    others read from the kiosk's side; the label lies along the zone's edge that way."""
+    return _seat_turn(zone.rect) if zone.name.startswith("seat") else 0
+
+
 def footer_box(w: int, h: int, layout: Layout | None) -> tuple[int, int, int, int]:
     """Where the mat's small print goes: the widest stretch no zone crosses of the bottom strip
     (between the bottom markers' white squares), else of the first free row found from the
@@ -139,8 +145,7 @@ def render_mat(paper: str = "A3", layout: Layout | None = None, dpi: int = DEFAU
                 round(zone.rect[3] * h),
             )
             draw.rounded_rectangle(rect, radius=dpi // 6, outline=INK, width=line)
-            turn = _seat_turn(zone.rect) if zone.name.startswith("seat") else 0
-            _label(img, zone_label(zone.name), rect, turn)
+            _label(img, zone_label(zone.name), rect, label_turn(zone))
     footer = footer_box(w, h, layout)
     draw_fitted(
         img,

@@ -1,4 +1,9 @@
-"""Pick a game and the number of players, then start refereeing."""
+"""Pick a game, then on its page the number of players, and start refereeing.
+
+The list shows every offered game by name; a game's page shows what it is (a one-line pitch and
+the players it takes, over the picture of its goal), the player count, how to play it and the
+start. Entered with ``game`` (back from a game or from its rules), the menu opens on its page.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,17 @@ from typing import Any
 
 import pygame
 
-from kiosk.ui import theme, widgets
-from kiosk.ui.screens.base import Screen
+from kiosk.howto import GUIDES
+from kiosk.ui import howto_art, theme, widgets
+from kiosk.ui.images import fit
+from kiosk.ui.screens.base import Screen, body, gap, header_buttons
+
+
+def players_text(t: Any, low: int, high: int) -> str:
+    """ "2 to 6 players", "4 players" or "1 player" in the language of ``t``."""
+    if low == high:
+        return t("howto.players.one") if low == 1 else t("howto.players.exactly", n=low)
+    return t("howto.players.range", low=low, high=high)
 
 
 class MenuScreen(Screen):
@@ -15,71 +29,152 @@ class MenuScreen(Screen):
 
     def enter(self) -> None:
         self.games = self.app.offered_games()
-        self.game = self.params.get("game") or (next(iter(self.games)) if self.games else None)
+        game = self.params.get("game")
+        self.game: str | None = game if game in self.games else None  # None: the list of games
         self.players = self._clamp(self.params.get("players", 2))
 
+    def _engine(self) -> Any:
+        return self.app.engine_class(self.game) if self.game else None
+
     def _clamp(self, n: int) -> int:
-        engine = self.app.engine_class(self.game) if self.game else None
-        if engine is None:
-            return n
-        return max(engine.min_players, min(engine.max_players, n))
+        engine = self._engine()
+        return n if engine is None else max(engine.min_players, min(engine.max_players, n))
+
+    # layout -----------------------------------------------------------------------------------
+    def _page(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+        """A game's page: the picture's box and the column of words and buttons."""
+        area, g = body(size), gap(size)
+        if theme.portrait(size):
+            picture = pygame.Rect(area.left, area.top, area.width, area.width * 5 // 8)
+            top = picture.bottom + 2 * g
+            return picture, pygame.Rect(area.left, top, area.width, area.bottom - top)
+        picture = pygame.Rect(area.left, area.top, area.width * 9 // 20, area.height)
+        column = pygame.Rect(picture.right + 3 * g, area.top, area.right - picture.right - 3 * g, area.height)
+        picture.height = min(picture.height, picture.width * 3 // 4)  # a row of cards needs no more
+        return picture, column
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        area = pygame.Rect(int(w * 0.03), int(h * 0.17), int(w * 0.62), int(h * 0.78))
-        cols = 2 if len(self.games) > 6 else 1
+        self.words = pygame.Rect(0, 0, 0, 0)  # a game's page: where its players and pitch go
+        self.count: pygame.Rect | None = None  # and the player count, between − and +
+        if self.game is None:
+            self._list(size)
+        else:
+            self._game_page(size)
+        self.buttons += header_buttons(size, [(self.t("app.back"), "back", {})])
+
+    def _list(self, size: tuple[int, int]) -> None:
+        area, g = body(size), gap(size)
+        cols = 1 if theme.portrait(size) else 3
         rows = max(1, (len(self.games) + cols - 1) // cols)
-        row_h = min(int(h * 0.11), (area.height - 8 * (rows - 1)) // rows)
-        specs = [(self.t(f"app.game.{g}"), "game", {"game": g}) for g in self.games]
-        self.buttons = widgets.button_grid(area, specs, cols, row_h, gap=8)
-        for b in self.buttons:
-            b.selected = b.params["game"] == self.game
-            b.colour = theme.YELLOW if b.selected else theme.WHITE
-        side = pygame.Rect(int(w * 0.68), int(h * 0.30), int(w * 0.29), int(h * 0.12))
-        self.buttons += widgets.button_row(side, [("−", "players", {"delta": -1}), ("+", "players", {"delta": 1})])
-        self.buttons.append(
+        row_h = min(int(theme.unit(size) * 0.17), (area.height - g * (rows - 1)) // rows)
+        specs = [(self.t(f"app.game.{g_id}"), "game", {"game": g_id}) for g_id in self.games]
+        self.buttons = widgets.button_grid(area, specs, cols, row_h, gap=g)
+        for button in self.buttons:
+            button.colour = theme.WHITE
+
+    def _game_page(self, size: tuple[int, int]) -> None:
+        """Bottom up in the column: start, how to play, players − and +; the words above them."""
+        _, column = self._page(size)
+        g = gap(size)
+        bh = int(theme.unit(size) * 0.11)
+        y = column.bottom - bh * 5 // 4
+        self.buttons = [
             widgets.Button(
-                pygame.Rect(side.left, int(h * 0.55), side.width, int(h * 0.14)),
+                pygame.Rect(column.left, y, column.width, bh * 5 // 4),
                 self.t("app.menu.start"),
                 "start",
                 {},
                 theme.GREEN,
                 theme.WHITE,
             )
-        )
-        self.buttons.append(
-            widgets.Button(
-                pygame.Rect(side.left, int(h * 0.78), side.width, int(h * 0.11)),
-                self.t("app.back"),
-                "back",
-                {},
-                theme.WHITE,
+        ]
+        if self.game in GUIDES:
+            y -= bh + g
+            self.buttons.append(
+                widgets.Button(
+                    pygame.Rect(column.left, y, column.width, bh), self.t("howto.open"), "howto", {}, theme.WHITE
+                )
             )
-        )
+        engine = self._engine()
+        if engine is not None and engine.min_players < engine.max_players:
+            y -= bh + g
+            side = bh * 3 // 2
+            self.buttons += [
+                widgets.Button(pygame.Rect(column.left, y, side, bh), "−", "players", {"delta": -1}),
+                widgets.Button(pygame.Rect(column.right - side, y, side, bh), "+", "players", {"delta": 1}),
+            ]
+            self.count = pygame.Rect(column.left + side + g, y, column.width - 2 * (side + g), bh)
+        self.words = pygame.Rect(column.left, column.top, column.width, y - g - column.top)
 
+    # input ------------------------------------------------------------------------------------
     def on_action(self, action: str, params: dict[str, Any]) -> None:
         if action == "game":
             self.game = params["game"]
             self.players = self._clamp(self.players)
+            self.focus = 0
         elif action == "players":
             self.players = self._clamp(self.players + params["delta"])
+        elif action == "howto" and self.game:
+            self.app.goto("howto", game=self.game, players=self.players)
         elif action == "start" and self.game:
             self.app.goto("referee", game=self.game, players=self.players)
+        elif action == "back" and self.game is not None:
+            self.game = None
+            self.focus = 0
         elif action == "back":
             self.app.goto("attract")
 
+    # drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, h = surface.get_size()
-        self.header(surface, self.t("app.menu.title"))
-        widgets.text(
-            surface,
-            self.t("app.menu.players", n=self.players),
-            pygame.Rect(int(w * 0.68), int(h * 0.19), int(w * 0.29), int(h * 0.09)),
-            int(h * 0.06),
-            theme.INK,
-            bold=True,
-            align="center",
-            max_lines=1,
-        )
+        if self.game is None:
+            self.header(surface, self.t("app.menu.title"))
+        else:
+            self.header(surface, self.t(f"app.game.{self.game}"))
+            self._about(surface)
         self.draw_buttons(surface)
+
+    def _about(self, surface: pygame.Surface) -> None:
+        """The game's picture, the players it takes over its pitch, and the player count chosen."""
+        assert self.game is not None
+        size = surface.get_size()
+        picture, _ = self._page(size)
+        px = theme.min_px(size) * 23 // 20
+        if self.game in GUIDES:
+            art = howto_art.picture(self.game, 0, picture.size)  # the goal
+            if art is not None:
+                scaled, rect, _ = fit(art, picture)
+                surface.blit(scaled, rect)
+            widgets.mark(picture, "picture")
+        engine = self._engine()
+        top = self.words.top
+        if engine is not None:
+            top += widgets.text(
+                surface,
+                players_text(self.t, engine.min_players, engine.max_players),
+                pygame.Rect(self.words.left, top, self.words.width, int(px * 1.4)),
+                px,
+                theme.RED,
+                bold=True,
+                max_lines=1,
+            ) + gap(size)
+        if self.game in GUIDES:
+            widgets.text(
+                surface,
+                self.t(GUIDES[self.game].key("pitch")),
+                pygame.Rect(self.words.left, top, self.words.width, self.words.bottom - top),
+                px,
+                theme.INK,
+            )
+        if self.count is not None:
+            widgets.text(
+                surface,
+                self.t("app.menu.players", n=self.players),
+                self.count,
+                px,
+                theme.INK,
+                bold=True,
+                align="center",
+                valign="center",
+                max_lines=1,
+            )
