@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_deck_affiche import decided, seed_says
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.bataille import STRENGTH, Bataille, Flip
+from tests.quotes import decided, seed_says
 
 
 def rig(piles: list[list[str]], **options) -> Bataille:
@@ -65,6 +65,20 @@ def test_a_player_without_cards_during_a_bataille_loses():
     keys = [r.key for r in rulings]
     assert keys[0] == "bataille.out_of_cards" and rulings[0].params["player"] == 1
     assert game.over and game.winners() == [1] and len(game.piles[1]) == 6
+
+
+def test_house_rule_last_card_face_up_fights_the_bataille() -> None:
+    game = rig([["7H", "AC"], ["7S", "KC", "3D", "6S"]], last_card_up=True)
+    game.play(Flip())  # bataille; player 1 lays his last card, the Ace, face up
+    rulings = game.play(Flip())
+    assert [r.key for r in rulings] == ["bataille.takes"] and rulings[0].params["player"] == 1
+    assert game.piles[0] == ["7H", "AC", "7S", "KC", "3D"] and game.piles[1] == ["6S"]
+    game = rig([["7H", "2C"], ["7S", "KC", "3D", "6S"]], last_card_up=True)
+    game.play(Flip())
+    game.play(Flip())  # the 2 loses to the 3: player 1 has no card left
+    assert game.over and game.winners() == [1]
+    with pytest.raises(ValueError, match="last_card_up must be true or false"):
+        Bataille(2, random.Random(0), {"last_card_up": 1})
 
 
 def test_won_cards_go_under_the_pile_winners_first_in_play_order():

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
-from test_deck_affiche import decided, seed_says
 
 from kiosk.decks import load_deck
 from kiosk.games.base import IllegalMove
@@ -25,6 +25,7 @@ from kiosk.games.compromis import (
     _Turn,
     check_government,
 )
+from tests.quotes import decided, seed_says
 
 DECK = load_deck("affiche-belge")
 # Lier 3♥ + Villers-la-Ville 3♣, De Panne 4♥ + Arlon 4♣, Laeken 7♠ + Spa 7♥: the seed's example.
@@ -517,6 +518,35 @@ def test_andenne_the_next_player_skips():
     rulings = game.play(PlaySpecial("AC"))
     assert ("compromis.turn_skipped", {"player": 1}) in [(r.key, dict(r.params)) for r in rulings]
     assert game.to_act == 2
+
+
+def test_a_table_gives_the_action_cards_other_effects_or_none():
+    specials = {"AS": "andenne", "JK1": "binche"}  # AH, AD, AC and JK2 are dead cards here
+    game = rig(hands={0: ["AS", "AC"]}, stock_top=("QD",), specials=specials)
+    game.play(DrawStock())
+    assert {m.card for m in game.legal_moves() if isinstance(m, PlaySpecial)} == {"AS"}
+    with pytest.raises(IllegalMove) as err:
+        game.play(PlaySpecial("AC"))
+    assert err.value.key == "compromis.illegal_dead_card"
+    rulings = game.play(PlaySpecial("AS"))  # Doudou's Ace skips the next player at this table
+    assert rulings[0].key == "compromis.special_andenne" and game.to_act == 2
+    game = rig(hands={0: ["AC"]}, stock_top=("QD",), specials=specials)
+    game.play(DrawStock())
+    game.play(Discard("AC"))  # a dead card goes on the discard pile
+    assert game.discard[-1] == "AC"
+
+
+@pytest.mark.parametrize(
+    "specials, words",
+    [
+        ({"KS": "doudou"}, "'KS' is not an action card; allowed: AS, AH, AD, AC, JK1, JK2"),
+        ({"AS": "teleport"}, "AS = 'teleport'; allowed: doudou, malmedy, binche, andenne, manneken"),
+        (["AS"], "must be a table card = effect"),
+    ],
+)
+def test_a_bad_specials_table_is_refused_with_what_is_allowed(specials, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        Compromis(3, random.Random(0), {"specials": specials})
 
 
 def test_andenne_with_two_players_plays_again():

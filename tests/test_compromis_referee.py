@@ -3,13 +3,12 @@ seat's zone, special cards set aside, discards, turns, skips and the score."""
 
 from __future__ import annotations
 
-from test_deck_affiche import decided, seed_says
-
 from kiosk.referee.base import Observation
 from kiosk.referee.compromis import CompromisReferee
 from kiosk.referee.registry import available_referees
 from kiosk.referee.session import RefereeSession
 from kiosk.table import CardEvent, SeenCard, TableView
+from tests.quotes import decided, seed_says
 
 
 def lay(ref: CompromisReferee, zone: str, *cards: str) -> list:
@@ -109,6 +108,15 @@ def test_first_game_specials_are_discarded_not_played():
     ref = CompromisReferee(3, {"first_game": True})
     assert keys(lay(ref, "aside", "AS")) == ["compromis.illegal_first_game"]
     assert keys(lay(ref, "discard", "AS")) == ["compromis.your_turn"]
+
+
+def test_the_tables_own_special_effects_are_refereed():
+    ref = CompromisReferee(3, {"specials": {"AS": "andenne"}})
+    assert keys(lay(ref, "aside", "AH")) == ["compromis.illegal_dead_card"]
+    assert keys(lay(ref, "discard", "AH")) == ["compromis.your_turn"]  # dead: discarded, seat 1 next
+    rulings = lay(ref, "aside", "AS")
+    assert keys(rulings)[:2] == ["compromis.special_andenne", "compromis.andenne_skip"]
+    assert ref.status()["to_act"] == 0  # seat 2 skipped
 
 
 def test_turns_follow_discards_with_binche_doudou_and_andenne():

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import seed_text
 
 from kiosk.games.klaverjassen import Klaverjassen, Pass
 from kiosk.games.tricks import PIQUET
@@ -14,12 +13,11 @@ from kiosk.referee.base import Observation
 from kiosk.referee.klaverjassen import KlaverjassenReferee
 from kiosk.referee.registry import available_referees
 from kiosk.referee.session import RefereeSession
+from kiosk.ui.screens.referee import score_rows
+from tests.quotes import Quotes
 
 SEED = "001_40fe8032c5f19f76.txt"
-
-
-def quote(sentence: str) -> None:
-    assert sentence in seed_text(SEED)
+quote = Quotes(SEED)
 
 
 def lay(ref: KlaverjassenReferee, seat: int, card: str) -> list[str]:
@@ -127,6 +125,42 @@ def test_undertrump_renege_in_amsterdam_is_proven_and_not_in_a_fair_deal():
     lay(ref, 1, "7C")  # seat 1 won and leads
     rulings = ref.observe(Observation("confirmed", "8C", "seat2"))  # ...while holding a club
     assert [r.params["card"] for r in rulings if r.key == "klaverjassen.renege_no_undertrump"] == ["7♥"]
+
+
+@pytest.mark.parametrize("variant, renege", [("rotterdam", ["7♦"]), ("amsterdam", [])])
+def test_a_discard_over_a_lower_trump_is_a_renege_in_rotterdam_only(variant, renege):
+    quote(
+        "Dans la variante de Rotterdam, vous êtes toujours tenu de couper si vous ne pouvez pas "
+        "fournir la couleur demandée"
+    )
+    ref = started("S", variant=variant)
+    for seat, card in enumerate(["AH", "JS", "7D", "7H"]):  # seat 1 trumps with the Jack; 2 discards
+        lay(ref, seat, card)
+    lay(ref, 1, "8C")  # seat 1 won and leads
+    rulings = ref.observe(Observation("confirmed", "7S", "seat2"))  # seat 2 held a lower trump
+    proven = [r for r in rulings if r.key.startswith("klaverjassen.renege_")]
+    assert [(r.key, r.params["card"], r.params["proof"]) for r in proven] == [
+        ("klaverjassen.renege_must_trump", card, "7♠") for card in renege
+    ]
+
+
+def test_house_rules_score_at_the_table_as_in_the_engine():
+    ref = started("H", four_low_roem=True, pit_bonus=200)
+    for rank in ("7", "8", "9", "10", "J", "Q", "K", "A"):  # seat 0 leads trumps: every trick his
+        for seat, suit in enumerate("HSDC"):
+            lay(ref, seat, rank + suit)
+    row = ref.sheet.rows[0]
+    assert row.pit == 0 and row.roem == (900, 0) and row.score == (162 + 900 + 200, 0)
+
+
+def test_the_referee_screen_shows_one_score_row_per_team():
+    ref = started("H", pit_bonus=200)
+    for rank in ("7", "8", "9", "10", "J", "Q", "K", "A"):
+        for seat, suit in enumerate("HSDC"):
+            lay(ref, seat, rank + suit)
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    # the next deal: seat 0 deals, seat 1 names trump
+    assert score_rows(ref.status(), names) == [("Ann & Cat", str(162 + 600 + 200), False), ("Bob & Dan", "0", True)]
 
 
 def mirror(seed: int, options: dict) -> tuple[Klaverjassen, KlaverjassenReferee]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import seed_text
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.klaverjassen import (
@@ -22,13 +21,10 @@ from kiosk.games.klaverjassen import (
     score_deal,
 )
 from kiosk.games.tricks import PIQUET, PlayCard, Trick, allowed
+from tests.quotes import Quotes, decided
 
 SEED = "001_40fe8032c5f19f76.txt"
-
-
-def quote(sentence: str) -> None:
-    """The scenario checks this seed sentence; fail if the seed no longer says it."""
-    assert sentence in seed_text(SEED)
+quote = Quotes(SEED)
 
 
 def legal(hand: list[str], plays: list[tuple[int, str]], trump: str, variant: str) -> set[str]:
@@ -148,21 +144,45 @@ def test_undertrump_forbidden_while_another_card_can_be_played():
         "Ondertroeveneen lagere troefkaart bijleggen terwijl je moet overtroeven of een andere "
         "geldige kaart kunt spelen."
     )
+    decided(
+        "Amsterdam: no duty to trump when the partner is winning; never undertrump while another card can be played."
+    )
     plays = [(0, "AS"), (1, "9H")]  # opponent trumped with the Nel
-    for variant in ("amsterdam", "rotterdam"):
-        assert legal(["7H", "AC"], plays, "H", variant) == {"AC"}
-        assert rule(["7H", "AC"], plays, "H", variant) == "no_undertrump"
+    assert legal(["7H", "AC"], plays, "H", "amsterdam") == {"AC"}
+    assert rule(["7H", "AC"], plays, "H", "amsterdam") == "no_undertrump"
     # Amsterdam, partner winning with a trump: discarding is free but undertrumping is not.
     plays = [(1, "AS"), (2, "9H"), (3, "7D")]
     assert legal(["8H", "KC"], plays, "H", "amsterdam") == {"KC"}
     assert legal(["8H", "JH"], plays, "H", "amsterdam") == {"JH"}
 
 
-def test_undertrump_forced_when_only_lower_trumps_left():
+def test_rotterdam_undertrumps_when_its_only_trumps_are_lower():
+    quote(
+        "Dans la variante de Rotterdam, vous êtes toujours tenu de couper si vous ne pouvez pas "
+        "fournir la couleur demandée"
+    )
+    decided("Rotterdam: must trump and overtrump when void, even over the partner.")
+    # Trump spades: North (0) leads the Ace of hearts, East (1) trumps with the Jack; South (2)
+    # holds the 7 of spades and the King of diamonds.
+    plays = [(0, "AH"), (1, "JS")]
+    assert legal(["7S", "KD"], plays, "S", "rotterdam") == {"7S"}
+    assert rule(["7S", "KD"], plays, "S", "rotterdam") == "must_trump"
+    assert legal(["7S", "KD"], plays, "S", "amsterdam") == {"KD"}
+    # A trump that can go over is still owed first; over the partner too.
+    assert legal(["7S", "9S", "KD"], [(0, "AH"), (1, "AS")], "S", "rotterdam") == {"9S"}
+    partner_trumped = [(1, "AH"), (2, "JS"), (3, "7H")]  # North (0) answers; South's Jack wins
+    assert legal(["7S", "KD"], partner_trumped, "S", "rotterdam") == {"7S"}
+    assert legal(["7S", "KD"], partner_trumped, "S", "amsterdam") == {"KD"}
+    # Amsterdam, the partner winning without a trump: free, trumping included.
+    assert legal(["7S", "KD"], [(1, "7H"), (2, "AH"), (3, "8H")], "S", "amsterdam") == {"7S", "KD"}
+
+
+def test_undertrump_allowed_when_only_lower_trumps_are_left():
     plays = [(0, "AS"), (1, "9H")]
-    for variant in ("amsterdam", "rotterdam"):
-        assert legal(["7H", "8H"], plays, "H", variant) == {"7H", "8H"}
-        assert rule(["7H", "8H"], plays, "H", variant) is None
+    assert legal(["7H", "8H"], plays, "H", "amsterdam") == {"7H", "8H"}
+    assert rule(["7H", "8H"], plays, "H", "amsterdam") is None
+    assert legal(["7H", "8H"], plays, "H", "rotterdam") == {"7H", "8H"}
+    assert rule(["7H", "8H"], plays, "H", "rotterdam") == "must_trump"
 
 
 def test_trump_led_must_go_over_in_both_variants():
@@ -327,20 +347,37 @@ def test_engine_refuses_a_renege_and_the_left_neighbour_leads():
     assert err.value.key == "klaverjassen.not_in_hand"
 
 
-def test_pit_deal_through_the_engine_and_the_sheet():
-    game = engine_with(HANDS, dealer=3)
+def four_of_a_kind_deal(**options) -> tuple[Klaverjassen, list[str]]:
+    """Seat 0 names hearts and leads only trumps, each trick four of a kind: a pit."""
+    game = engine_with(HANDS, dealer=3, **options)
     game.play(ChooseTrump("H"))
     rulings = []
-    for rank in ("7", "8", "9", "10", "J", "Q", "K", "A"):  # seat 0 leads only trumps: pit
+    for rank in ("7", "8", "9", "10", "J", "Q", "K", "A"):
         for suit in "HSDC":
             rulings += game.play(PlayCard(rank + suit))
-    keys = [r.key for r in rulings]
+    return game, [r.key for r in rulings]
+
+
+def test_pit_deal_through_the_engine_and_the_sheet():
+    game, keys = four_of_a_kind_deal()
     assert "klaverjassen.pit" in keys and keys.count("klaverjassen.roem") == 5
     row = game.sheet.rows[0]
     assert row.pit == 0 and row.card_points == (162, 0)
     assert row.roem == (600, 0)  # four 10s, Jacks, Queens, Kings, Aces: 100+200+100+100+100
     assert row.score == (162 + 600 + 100, 0)
     assert game.dealer == 0 and game.to_act == 1  # next deal: the next dealer's left neighbour
+
+
+def test_house_rules_four_low_cards_as_roem_and_the_pit_bonus():
+    game, keys = four_of_a_kind_deal(four_low_roem=True, pit_bonus=200)
+    assert keys.count("klaverjassen.roem") == 8
+    row = game.sheet.rows[0]
+    assert row.roem == (600 + 3 * 100, 0) and row.score == (162 + 900 + 200, 0)
+    assert roem(["7C", "7D", "7H", "7S"], "H", four_low=True) == 100
+    assert roem(["JC", "JD", "JH", "JS"], "H", four_low=True) == 200
+    assert roem(["7C", "7D", "7H", "7S"], "H") == 0
+    game, _ = four_of_a_kind_deal(pit_bonus=0)
+    assert game.sheet.rows[0].score == (162 + 600, 0)
 
 
 def test_claimed_roem_counts_only_when_claimed():
@@ -380,6 +417,10 @@ def test_boompje_is_16_deals_and_the_higher_total_wins():
 def test_bad_options_are_refused():
     with pytest.raises(ValueError):
         Klaverjassen(4, random.Random(0), {"variant": "utrecht"})
+    with pytest.raises(ValueError, match=r"pit_bonus must be an integer 0\.\.500, not 1000"):
+        Klaverjassen(4, random.Random(0), {"pit_bonus": 1000})
+    with pytest.raises(ValueError, match="four_low_roem must be true or false"):
+        Klaverjassen(4, random.Random(0), {"four_low_roem": "yes"})
     with pytest.raises(ValueError):
         Klaverjassen(3, random.Random(0))
     assert Pass() in Klaverjassen(4, random.Random(0)).legal_moves()

@@ -10,20 +10,16 @@ from hypothesis import strategies as st
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.memory import Accept, Keep, Memory, Return, Spot, Turn
-from tests.conftest import seed_text
 from tests.engine_checks import bots_play_to_the_end, cards_of
+from tests.quotes import Quotes, decided
 
 SEED = "002_0523c4126fa103ae.txt"
-
-
-def quote(sentence: str) -> str:
-    assert sentence in seed_text(SEED), sentence
-    return sentence
+quote = Quotes(SEED)
 
 
 def game(players: int = 2, pairs: int = 3) -> Memory:
     g = Memory(players, random.Random(0), {"level": "add-10", "pairs": pairs})
-    g.table = ["1+0", "1", "1+1", "2", "2+1", "3"][: 2 * pairs]
+    g.table = ["1+0", "1", "1+1", "2", "2+1", "3", "1+3", "4"][: 2 * pairs]
     return g
 
 
@@ -62,12 +58,15 @@ def test_game_ends_when_all_cards_are_paired_most_cards_wins() -> None:
     assert g.over and rulings[-1].key == "memory.game_over_cards" and g.winners() == [1]
 
 
-def test_spotted_false_pair_gives_all_the_author_cards_to_the_spotter() -> None:
+def test_spotted_false_pair_gives_all_the_author_cards_that_pair_included_to_the_spotter() -> None:
     quote(
         "si un adversaire s'en rend compte, le joueur qui s'est trompé donne toutes ses cartes à "
         "son adversaire et la partie continue."
     )
-    g = game(players=3)
+    decided(
+        "Memory with more than 2 players: a player caught with a false pair gives all his cards to whoever spotted it."
+    )
+    g = game(players=3, pairs=4)
     for s in (0, 1):
         g.play(Turn(s))
     g.play(Keep())
@@ -80,8 +79,27 @@ def test_spotted_false_pair_gives_all_the_author_cards_to_the_spotter() -> None:
     rulings = g.play(Spot())
     assert rulings[0].key == "memory.error_spotted"
     assert rulings[0].params == {"spotter": 3, "player": 2, "calculation": "1 + 1", "value": 2, "shown": "3"}
-    assert g.scores() == [0, 0, 2] and g.table[2] == "1+1" and g.table[5] == "3"
+    assert g.piles == [[], [], ["1+0", "1", "1+1", "3"]] and g.table[2] is None and g.table[5] is None
     assert not g.over and g.to_act == 2
+
+
+def test_after_a_spotted_false_pair_the_game_ends_when_no_pair_is_left_face_down() -> None:
+    g = game(players=3, pairs=4)
+    for slot in (2, 5):  # player 2 keeps 1 + 1 and 3; player 3 spots it
+        g.play(Turn(slot))
+    g.play(Keep())
+    g.play(Spot())
+    assert not g.over and g.to_act == 2  # 1 + 0 and 1, 1 + 3 and 4 still pair on the table
+    for slots in ((0, 1), (6, 7)):
+        for slot in slots:
+            g.play(Turn(slot))
+        g.play(Keep())
+        rulings = g.play(Accept()) + g.play(Accept())
+    # 2 and 2 + 1 lost their partners to the spotter: they stay face down, counted for nobody.
+    assert g.over and rulings[-1].key == "memory.game_over_cards"
+    assert [c for c in g.table if c is not None] == ["2", "2+1"]
+    assert g.scores() == [0, 0, 6] and g.winners() == [2]
+    assert sorted(c for c, _ in g.card_locations()) == sorted(game(pairs=4).table)
 
 
 def test_spotting_a_true_pair_is_refused() -> None:

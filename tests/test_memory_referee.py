@@ -48,7 +48,19 @@ def test_false_pair_kept_is_flagged_and_the_spotter_takes_all_the_author_cards()
     assert rulings[0].params == {"player": 2, "calculation": "7 × 8", "value": 56, "shown": "54"}
     assert set(ref.inputs()[0].choices) == {"0", "2"}
     ref.on_input("spotted", choice="0")
-    assert ref.status()["scores"] == [2, 0, 0] and ref.inputs() == []
+    assert ref.status()["scores"] == [4, 0, 0] and ref.inputs() == []
+
+
+def test_after_a_spotted_false_pair_the_game_ends_with_the_last_pair_that_can_be_found() -> None:
+    ref = MemoryReferee(3, {"level": "add-10", "pairs": 3})  # 1 + 0 / 1, 1 + 1 / 2, 2 + 1 / 3
+    turn(ref, "1+1", "3")
+    take(ref, "1+1", "3")
+    obs(ref, "confirmed", "3", "seat1")  # player 2 kept them; player 3 spotted it
+    assert ref.on_input("spotted", choice="2")[-1].key == "memory.error_spotted"
+    turn(ref, "1+0", "1")
+    rulings = take(ref, "1+0", "1")  # 2 and 2 + 1 have no partner left: the game is over
+    assert rulings[-1].key == "memory.game_over_cards"
+    assert ref.status()["scores"] == [0, 0, 4] and ref.status()["winners"] == [2]
 
 
 def test_false_pair_nobody_spotted_cancels_the_game() -> None:

@@ -10,15 +10,11 @@ from hypothesis import strategies as st
 
 from kiosk.games.base import IllegalMove
 from kiosk.games.recto_verso import Announce, RectoVerso, Validate, points
-from tests.conftest import seed_text
 from tests.engine_checks import bots_play_to_the_end, cards_of
+from tests.quotes import Quotes
 
 SEED = "002_0523c4126fa103ae.txt"
-
-
-def quote(sentence: str) -> str:
-    assert sentence in seed_text(SEED), sentence
-    return sentence
+quote = Quotes(SEED)
 
 
 def play_one(right: bool, exact: bool, given_off: int | None = None) -> tuple[RectoVerso, list[int]]:
@@ -67,6 +63,13 @@ def test_wrong_answer_called_wrong_without_the_right_result() -> None:
     assert play_one(right=False, exact=False, given_off=2)[1] == [1, 0]
 
 
+def test_wrong_answer_called_wrong_without_giving_a_result() -> None:
+    quote("il en marque 2 s’il a donné en plus le bon résultat")
+    assert play_one(right=False, exact=False)[1] == [1, 0]  # "c'est faux" alone: 1 point
+    assert play_one(right=True, exact=False)[1] == [0, 2]
+    assert points(56, 54, exact=False, given=None) == (0, 1)
+
+
 def test_wrong_answer_called_wrong_with_the_right_result() -> None:
     quote("il en marque 2 s’il a donné en plus le bon résultat, sinon il ne marque rien.")
     assert play_one(right=False, exact=False, given_off=0)[1] == [2, 0]
@@ -83,8 +86,8 @@ def test_card_leaves_the_game_roles_change_until_no_card_is_left() -> None:
         g.play(Announce(g.out[0], 1))  # no longer on the table
     card = g.on_table()[0]
     g.play(Announce(card, 1))
-    with pytest.raises(IllegalMove):
-        g.play(Validate(False))  # "c'est faux" needs the validator's result
+    g.play(Validate(False))  # "c'est faux", no result given
+    assert len(g.on_table()) == 8 and g.to_act == 1
     while not g.over:
         g.play(g.bot_move())
     assert g.on_table() == [] and len(g.out) == 10 and g.winners()

@@ -8,7 +8,9 @@ the cards has won.
 Decisions: only the tied players fight; a player without a card when he must lay one during a
 bataille loses; the cards won go under the winner's pile in a fixed order (the winner's own cards
 first, then the others' clockwise from him, each in the order laid); after ``max_rounds`` fights
-(option, default 2000) the game ends and the most cards wins.
+(option, default 2000) the game ends and the most cards wins. House rule (option
+``last_card_up``, off by default): a fighter left with one card for a bataille lays it face up
+and fights with it instead of losing.
 
 One move, :class:`Flip`, is one simultaneous turn of the table: every fighter lays his card(s).
 Edge case the texts do not reach: when every fighter of a bataille runs out at once, the pot goes
@@ -63,10 +65,13 @@ class Bataille(GameEngine):
     deck_id = "affiche-belge"
     min_players = 2
     max_players = 6
-    default_options = {"max_rounds": 2000}
+    default_options = {"max_rounds": 2000, "last_card_up": False}
 
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
         super().__init__(players, rng, options)
+        if not isinstance(self.options["last_card_up"], bool):
+            value = self.options["last_card_up"]
+            raise ValueError(f"bataille: option last_card_up must be true or false, not {value!r}")
         deck = load_deck(self.deck_id)
         self.aside = [c.id for c in deck if c.kind == "joker"]
         cards = [c.id for c in deck if c.kind == "standard"]
@@ -100,6 +105,8 @@ class Bataille(GameEngine):
         faces: dict[int, str] = {}
         for seat in self.fighters:
             need = 2 if self.in_bataille else 1
+            if need == 2 and len(self.piles[seat]) == 1 and self.options["last_card_up"]:
+                need = 1
             if len(self.piles[seat]) < need:
                 self.laid.setdefault(seat, []).extend(self.piles[seat])
                 self.piles[seat] = []

@@ -29,7 +29,8 @@ from kiosk.decks import Deck, load_deck
 from kiosk.games.base import GameEngine, IllegalMove, Ruling
 from kiosk.games.cards import deal, number_of, rank_of, reshuffle_except_top
 
-#: The action cards and their effect (rules-decisions.md); the deck data names the places.
+#: The action cards and their effect (rules-decisions.md), the ``specials`` option's default;
+#: the deck data names the places. A table may give these cards other effects, or none.
 SPECIALS: Mapping[str, str] = {
     "AS": "doudou",
     "AH": "malmedy",
@@ -38,8 +39,33 @@ SPECIALS: Mapping[str, str] = {
     "JK1": "manneken",
     "JK2": "manneken",
 }
+#: What an action card can do (see :meth:`Compromis._do_playspecial`).
+EFFECTS = ("doudou", "malmedy", "binche", "andenne", "manneken")
 HAND = 7
 GOVERNMENT = 6
+
+
+def special_effects(options: Mapping[str, Any]) -> dict[str, str]:
+    """The live action cards of a match and their effect: the ``specials`` option, checked (an Ace
+    or a Manneken-Pis -> one of :data:`EFFECTS`; a card left out is dead), none in a first game."""
+    table = options["specials"]
+    if not isinstance(table, Mapping):
+        raise ValueError(f"compromis: option specials must be a table card = effect, not {table!r}")
+    for card, effect in table.items():
+        if card not in SPECIALS:
+            raise ValueError(
+                f"compromis: option specials: {card!r} is not an action card; allowed: {', '.join(SPECIALS)}"
+            )
+        if effect not in EFFECTS:
+            raise ValueError(f"compromis: option specials: {card} = {effect!r}; allowed: {', '.join(EFFECTS)}")
+    return {} if options["first_game"] else dict(table)
+
+
+def not_special_key(card: str, first_game: bool) -> str:
+    """Why ``card`` cannot be set aside as an action card: the message key."""
+    if card not in SPECIALS:
+        return "compromis.illegal_not_special"
+    return "compromis.illegal_first_game" if first_game else "compromis.illegal_dead_card"
 
 
 # -- governments -------------------------------------------------------------------------------
@@ -236,15 +262,15 @@ class Compromis(GameEngine):
     min_players = 2
     max_players = 6
     #: ``first_game``: the special cards are dead cards, discarded normally. ``youngest``: the seat
-    #: that starts the first round ("Le plus jeune commence").
-    default_options: ClassVar[Mapping[str, Any]] = {"first_game": False, "youngest": 0}
+    #: that starts the first round ("Le plus jeune commence"). ``specials``: card -> effect.
+    default_options: ClassVar[Mapping[str, Any]] = {"first_game": False, "youngest": 0, "specials": SPECIALS}
 
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
         super().__init__(players, rng, options)
         if not 0 <= int(self.options["youngest"]) < players:
             raise ValueError(f"compromis: youngest seat {self.options['youngest']} is not a seat")
         self.deck = load_deck(self.deck_id)
-        self.specials_on = not self.options["first_game"]
+        self.effects = special_effects(self.options)
         self.target_points = 4 if players == 2 else 3
         self._scores = [0] * players
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -293,7 +319,7 @@ class Compromis(GameEngine):
 
     def is_special(self, card: str) -> bool:
         """An action card that is live in this match (dead cards in the first game)."""
-        return self.specials_on and card in SPECIALS
+        return card in self.effects
 
     def legal_moves(self) -> list[Any]:
         if self.over:
@@ -367,8 +393,7 @@ class Compromis(GameEngine):
             if card in self.turn.taken:
                 raise IllegalMove("compromis.illegal_same_discard", card=card)
         if isinstance(move, PlaySpecial) and not self.is_special(move.card):
-            key = "compromis.illegal_first_game" if card in SPECIALS else "compromis.illegal_not_special"
-            raise IllegalMove(key, card=card)
+            raise IllegalMove(not_special_key(move.card, self.options["first_game"]), card=card)
         if isinstance(move, ShowJack) and rank_of(card) != "J":
             raise IllegalMove("compromis.illegal_not_jack", card=card)
         if isinstance(move, Target) and not (0 <= move.seat < self.players and move.seat != self.current):
@@ -410,7 +435,7 @@ class Compromis(GameEngine):
     def _do_playspecial(self, player: int, move: PlaySpecial) -> list[Ruling]:
         self.hands[player].remove(move.card)
         self.aside.append(move.card)
-        effect = SPECIALS[move.card]
+        effect = self.effects[move.card]
         rulings = [Ruling(f"compromis.special_{effect}", {"player": player, "card": move.card})]
         if effect == "doudou":
             if not self.discard:

@@ -9,10 +9,14 @@ again the dealer's left neighbour must name one. The dealer's left neighbour lea
 
 Following (``variant``): follow suit; trump led: go over the highest trump if you can (both
 variants). Void in the suit led: Rotterdam, trump and overtrump if you can, even over your
-partner; Amsterdam, the same unless your partner is winning the trick. Never undertrump while
-another card is allowed. Roem is detected by the kiosk (option ``roem="claimed"``: it counts only
+partner, and trump lower (undertrump) when your only trumps are below the trick's; Amsterdam,
+trump and overtrump unless your partner is winning the trick, and never undertrump while another
+card is allowed. Roem is detected by the kiosk (option ``roem="claimed"``: it counts only
 when the trick's winner claims it). A deal scores 162 + roem; the playing team must make more
 than the defenders or it is nat; pit (all 8 tricks) adds 100; a boompje is 16 deals.
+
+House rules (options): ``four_low_roem`` makes four 7s, 8s or 9s in one trick roem (100, as four
+Aces; off by default: rules-decisions.md lists no such roem); ``pit_bonus`` sets the pit's bonus.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ PLAYERS = 4
 DEAL_TOTAL = 162  # 152 in the cards + 10 for the last trick
 LAST_TRICK = 10
 PIT_BONUS = 100
+PIT_BONUS_MAX = 500
 
 RULES = TrickRules(
     plain_order=("7", "8", "9", "J", "Q", "K", "10", "A"),
@@ -56,6 +61,7 @@ RULES = TrickRules(
 RUN_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")
 RUN_ROEM = {3: 20, 4: 50}
 FOUR_OF_A_KIND = {"J": 200, "A": 100, "10": 100, "K": 100, "Q": 100}
+FOUR_LOW = {"7": 100, "8": 100, "9": 100}  # option four_low_roem
 STUK = 20
 
 VARIANTS = ("amsterdam", "rotterdam")
@@ -67,11 +73,12 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-def roem(cards: Sequence[str], trump: str | None) -> int:
-    """The roem in one trick: four of a kind, else the longest run of one suit plus stuk."""
+def roem(cards: Sequence[str], trump: str | None, four_low: bool = False) -> int:
+    """The roem in one trick: four of a kind, else the longest run of one suit plus stuk;
+    ``four_low``: four 7s, 8s or 9s count too."""
     ranks = {rank(c) for c in cards}
     if len(cards) == 4 and len(ranks) == 1:
-        return FOUR_OF_A_KIND.get(rank(cards[0]), 0)
+        return {**FOUR_OF_A_KIND, **(FOUR_LOW if four_low else {})}.get(rank(cards[0]), 0)
     total = 0
     for s in {suit(c) for c in cards}:
         positions = sorted(RUN_ORDER.index(rank(c)) for c in cards if suit(c) == s)
@@ -99,12 +106,13 @@ def duties(plays: Sequence[Play], trump: str, variant: str) -> list[Duty]:
     if led == trump:
         return [Duty("go_over", higher_trump), Duty("follow_suit", lambda c: suit(c) == trump)]
     follow = Duty("follow_suit", lambda c: suit(c) == led)
-    no_undertrump = Duty("no_undertrump", lambda c: suit(c) != trump or RULES.trump_strength(c) > best)
+    trump_duty = Duty("must_overtrump" if best >= 0 else "must_trump", higher_trump)
+    if variant == "rotterdam":  # a trump lower than the trick's is still owed: an undertrump
+        return [follow, trump_duty, Duty("must_trump", lambda c: suit(c) == trump)]
     seat = (plays[-1][0] + 1) % PLAYERS
     winner = plays[RULES.winning_index(cards, trump)][0]
-    if variant == "amsterdam" and winner == (seat + 2) % PLAYERS:
-        return [follow, no_undertrump]
-    trump_duty = Duty("must_overtrump" if best >= 0 else "must_trump", higher_trump)
+    if winner == (seat + 2) % PLAYERS:  # Amsterdam: the partner's trick frees him from trumping
+        return [follow, Duty("no_undertrump", lambda c: suit(c) != trump or higher_trump(c))]
     return [follow, trump_duty, Duty("no_undertrump", lambda c: suit(c) != trump)]
 
 
@@ -189,6 +197,7 @@ def score_deal(
     playing_team: int,
     roem_per_trick: Sequence[int],
     renege_team: int | None = None,
+    pit_bonus: int = PIT_BONUS,
 ) -> DealResult:
     """Score a deal from its tricks; ``renege_team`` (proven renege) loses the whole deal."""
     cards = [0, 0]
@@ -215,7 +224,7 @@ def score_deal(
         winners = {team(t.winner) for t in tricks}
         if len(tricks) == 8 and len(winners) == 1:
             pit = winners.pop()
-            score[pit] += PIT_BONUS
+            score[pit] += pit_bonus
     return DealResult(
         playing_team,
         trump,
@@ -303,6 +312,11 @@ def check_options(options: Mapping[str, Any]) -> None:
             raise ValueError(f"klaverjassen: option {name} must be one of {values}, not {options[name]!r}")
     if not isinstance(options["deals"], int) or options["deals"] < 1:
         raise ValueError("klaverjassen: option deals must be a positive integer")
+    if not isinstance(options["four_low_roem"], bool):
+        raise ValueError(f"klaverjassen: option four_low_roem must be true or false, not {options['four_low_roem']!r}")
+    bonus = options["pit_bonus"]
+    if isinstance(bonus, bool) or not isinstance(bonus, int) or not 0 <= bonus <= PIT_BONUS_MAX:
+        raise ValueError(f"klaverjassen: option pit_bonus must be an integer 0..{PIT_BONUS_MAX}, not {bonus!r}")
 
 
 def deal_hands(rng: random.Random, dealer: int) -> list[list[str]]:
@@ -325,6 +339,8 @@ class Klaverjassen(GameEngine):
         "roem": "detected",
         "deals": 16,
         "first_dealer": None,
+        "four_low_roem": False,
+        "pit_bonus": PIT_BONUS,
     }
 
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
@@ -388,7 +404,7 @@ class Klaverjassen(GameEngine):
                 raise IllegalMove("klaverjassen.claim_first", player=self.claim_pending.winner + 1)
             trick = self.claim_pending
             self.claim_pending = None
-            counted = roem(trick.cards, self.trump) if move.claim else 0
+            counted = roem(trick.cards, self.trump, self.options["four_low_roem"]) if move.claim else 0
             self.roem.append(counted)
             return trick_rulings(trick, counted) + self._maybe_end_deal()
         if not isinstance(move, PlayCard):
@@ -424,7 +440,7 @@ class Klaverjassen(GameEngine):
         trick = self.table.play(card)
         if trick is None:
             return []
-        trick_roem = roem(trick.cards, self.trump)
+        trick_roem = roem(trick.cards, self.trump, self.options["four_low_roem"])
         if self.options["roem"] == "claimed" and trick_roem:
             self.claim_pending = trick
             return [Ruling("klaverjassen.claim_offered", {"player": trick.winner + 1})]
@@ -435,7 +451,9 @@ class Klaverjassen(GameEngine):
         assert self.table is not None and self.trump is not None and self.bidding.chooser is not None
         if len(self.table.tricks) < 8:
             return []
-        result = score_deal(self.table.tricks, self.trump, team(self.bidding.chooser), self.roem)
+        result = score_deal(
+            self.table.tricks, self.trump, team(self.bidding.chooser), self.roem, pit_bonus=self.options["pit_bonus"]
+        )
         self.sheet.rows.append(result)
         out = deal_rulings(result, self.sheet.totals())
         if self.sheet.over:

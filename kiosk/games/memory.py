@@ -2,10 +2,10 @@
 
 A pair kept lets the player play again; two cards that do not pair go back face down and the
 turn passes. A player may wrongly keep two cards that do not pair: the others then check, and a
-spotter receives all the author's cards. The two wrong cards go back face down on the table
-(our choice: their partners are still there, so the game could never end otherwise). An error
-nobody spots leaves cards without a partner: the game cannot finish and is cancelled. Most
-cards kept wins.
+spotter receives all the author's cards, that false pair included; the author's turn ends. The
+game ends when the cards left face down hold no pair: the partners of a spotted false pair stay
+there, counted for nobody (our choice), and most cards kept wins. An error nobody spots leaves
+cards without a partner too, but then the game cannot finish and is cancelled (the seed).
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ class Memory(GameEngine):
         self.turned: list[int] = []
         self.checkers: list[int] = []
         self.kept: tuple[str, str] | None = None
+        self.unspotted = False  # a false pair was kept and every checker let it pass
         self.result: str | None = None  # "finished" | "cancelled"
 
     # --- GameEngine --------------------------------------------------------------------
@@ -142,10 +143,6 @@ class Memory(GameEngine):
         assert self.kept is not None
         spotter, author = self.checkers[0], self.player
         params = {"spotter": spotter + 1, "player": author + 1, **mathpairs.pair_params(*self.kept)}
-        for slot, card in zip(self.turned, self.kept, strict=True):
-            self.table[slot] = card
-            self.known[slot] = card
-            self.piles[author].remove(card)
         self.piles[spotter] += self.piles[author]
         self.piles[author] = []
         self.checkers = []
@@ -154,6 +151,8 @@ class Memory(GameEngine):
         return [Ruling("memory.error_spotted", params, "violation")] + self._check_end()
 
     def _end_check(self) -> list[Ruling]:
+        assert self.kept is not None
+        self.unspotted |= not mathpairs.is_pair(*self.kept)
         self.turned = []  # the author plays again
         return self._check_end()
 
@@ -161,7 +160,7 @@ class Memory(GameEngine):
         left = [c for c in self.table if c is not None]
         if mathpairs.find_pair(left):
             return []
-        if left:
+        if self.unspotted:
             self.result = "cancelled"
             return [Ruling("memory.cancelled", {"cards": len(left)}, "game_over")]
         self.result = "finished"

@@ -2,8 +2,8 @@
 
 The cards lie calculation up in front of both players (a calculation card on its result card,
 or a card printed on both sides). The asker picks one and announces its result; the other says
-"c'est exact" or "c'est faux" with his own result, then turns the card, which leaves the game.
-:func:`points` holds the five cases of the seed. Roles alternate until no card is left.
+"c'est exact" or "c'est faux", giving his own result or not, then turns the card, which leaves
+the game. :func:`points` holds the cases of the seed. Roles alternate until no card is left.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from kiosk.games.base import IllegalMove, Ruling
 
 
 def points(result: int, announced: int, exact: bool, given: int | None) -> tuple[int, int]:
-    """(asker, validator) points for one card; ``given`` is the validator's result on "faux"."""
+    """(asker, validator) points for one card; ``given`` is the validator's result on "faux"
+    (None: he gave none). A right "faux" scores 1, or 2 with the right result given."""
     if announced == result:
         return 2, 1 if exact else 0
     if exact:
@@ -34,7 +35,8 @@ class Announce:
 
 @dataclass(frozen=True)
 class Validate:
-    """ "C'est exact" (``exact``) or "c'est faux" with the validator's own result ``value``."""
+    """ "C'est exact" (``exact``) or "c'est faux" with the validator's own result ``value``, if
+    he gives one."""
 
     exact: bool
     value: int | None = None
@@ -65,7 +67,7 @@ class RectoVerso(mathpairs.QuizEngine):
             return []
         if self.announced is None:
             return [Announce(c, v) for c in self.on_table() for v in mathpairs.answers()]
-        return [Validate(True)] + [Validate(False, v) for v in mathpairs.answers()]
+        return [Validate(True), Validate(False)] + [Validate(False, v) for v in mathpairs.answers()]
 
     def play(self, move: Any) -> list[Ruling]:
         if self.finished:
@@ -85,8 +87,6 @@ class RectoVerso(mathpairs.QuizEngine):
                 )
             ]
         if isinstance(move, Validate) and self.announced is not None:
-            if not move.exact and move.value is None:
-                raise IllegalMove("recto_verso.give_your_result", player=self.answerer + 1)
             return self._validate(self.announced, move)
         raise IllegalMove("recto_verso.not_now")
 

@@ -24,7 +24,7 @@ from typing import Any
 from kiosk.decks import load_deck
 from kiosk.games.base import Ruling
 from kiosk.games.cards import rank_of
-from kiosk.games.compromis import GOVERNMENT, SPECIALS, Compromis, check_government
+from kiosk.games.compromis import GOVERNMENT, Compromis, check_government, not_special_key, special_effects
 from kiosk.referee.base import InputSpec, Observation, RefereeAdapter
 from kiosk.referee.zones import Layout, seats_layout
 
@@ -40,7 +40,8 @@ class CompromisReferee(RefereeAdapter):
         opts = {**Compromis.default_options, **(options or {})}
         self.players = players
         self.deck = load_deck(Compromis.deck_id)
-        self.specials_on = not opts["first_game"]
+        self.effects = special_effects(opts)
+        self.first_game = bool(opts["first_game"])
         self.target_points = 4 if players == 2 else 3
         self.scores = [0] * players
         self.zones: dict[str, list[str]] = {}
@@ -117,11 +118,9 @@ class CompromisReferee(RefereeAdapter):
         ]
 
     def _aside(self, card: str) -> list[Ruling]:
-        if card not in SPECIALS:
-            return [Ruling("compromis.illegal_not_special", {"card": card}, "violation")]
-        if not self.specials_on:
-            return [Ruling("compromis.illegal_first_game", {"card": card}, "violation")]
-        player, effect = self.current, SPECIALS[card]
+        if card not in self.effects:
+            return [Ruling(not_special_key(card, self.first_game), {"card": card}, "violation")]
+        player, effect = self.current, self.effects[card]
         rulings = [Ruling(f"compromis.special_{effect}", {"player": player, "card": card})]
         if effect == "binche":
             self.owed_discards = self.players - 1
@@ -138,7 +137,7 @@ class CompromisReferee(RefereeAdapter):
         return rulings + self._next_turn()
 
     def _discard(self, card: str) -> list[Ruling]:
-        if card in SPECIALS and self.specials_on:
+        if card in self.effects:
             return [Ruling("compromis.illegal_special_on_discard", {"card": card}, "violation")]
         if card in self.taken:
             return [Ruling("compromis.illegal_same_discard", {"card": card}, "violation")]
@@ -192,5 +191,5 @@ class CompromisReferee(RefereeAdapter):
             "over": over,
             "winners": [] if self.winner is None else [self.winner],
             "target": self.target_points,
-            "specials": self.specials_on,
+            "specials": bool(self.effects),
         }

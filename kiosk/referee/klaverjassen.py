@@ -101,7 +101,7 @@ class KlaverjassenReferee(TrickReferee):
         trick = self.table.play(card)
         out += [r.ruling(self.game_id) for r in new]
         if trick is not None:
-            trick_roem = roem(trick.cards, self.trump)
+            trick_roem = roem(trick.cards, self.trump, self.options["four_low_roem"])
             if self.options["roem"] == "claimed" and trick_roem and not self.prover.proven:
                 self.claimable = trick
                 self.phase = "claim"
@@ -119,7 +119,7 @@ class KlaverjassenReferee(TrickReferee):
     def _settle_claim(self, claimed: bool) -> list[Ruling]:
         assert self.claimable is not None and self.table is not None
         trick, self.claimable = self.claimable, None
-        counted = roem(trick.cards, self.trump) if claimed else 0
+        counted = roem(trick.cards, self.trump, self.options["four_low_roem"]) if claimed else 0
         self.roem.append(counted)
         self.phase = "play"
         out = trick_rulings(trick, counted)
@@ -140,6 +140,7 @@ class KlaverjassenReferee(TrickReferee):
             team(self.bidding.chooser),
             self.roem,
             renege_team,
+            self.options["pit_bonus"],
         )
         self.sheet.rows.append(result)
         self.log.append(FinishedDeal(tuple(self.table.tricks), tuple(self.prover.proven), result))

@@ -4,9 +4,11 @@ The camera sees the two cards a player turns face up in the centre and the kiosk
 whether they pair (with the calculation and both values). A pair taken from the centre scores
 two cards and the player plays again; two cards that do not pair must go back face down and the
 turn passes. If either of them shows up in a seat zone, the player kept a false pair: the kiosk
-flags it and asks who spotted it (the spotter gets all the author's cards, the false pair goes
-back to the table), or, if nobody did, cancels the game as the seed says. A face-down card is
-not recognised, so "turned back" and "taken" look alike from the centre: the seat zones decide.
+flags it and asks who spotted it (the spotter gets all the author's cards, the false pair
+included, and the partners of those two cards can no longer be paired), or, if nobody did,
+cancels the game as the seed says. The game ends when every pair that can still be found is. A
+face-down card is not recognised, so "turned back" and "taken" look alike from the centre: the
+seat zones decide.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class MemoryReferee(RefereeAdapter):
         self.options = {**Memory.default_options, **(options or {})}
         self.total = len(mathpairs.options_pairs(self.options, 10))
         self.found = 0
+        self.lost: set[int] = set()  # values of the pairs a spotted false pair broke
         self.cards = [0] * players
         self.player = (self.options["dealer"] + 1) % players
         self.face_up: list[str] = []  # cards turned in the centre this turn
@@ -92,16 +95,7 @@ class MemoryReferee(RefereeAdapter):
             self.verdict = None
             self.cards[self.player] += 2
             self.found += 1
-            if self.found == self.total:
-                self.result = "finished"
-                return [
-                    Ruling(
-                        "memory.game_over_cards",
-                        {"players": " ".join(str(w + 1) for w in self._winners())},
-                        "game_over",
-                    )
-                ]
-            return [Ruling("memory.play_again", {"player": self.player + 1})]
+            return self._game_over() or [Ruling("memory.play_again", {"player": self.player + 1})]
         self.verdict, self.no_pair = None, self.turned
         self.player = (self.player + 1) % self.players
         return [Ruling("memory.next_player", {"player": self.player + 1})]
@@ -131,8 +125,9 @@ class MemoryReferee(RefereeAdapter):
         if not choice.isdigit() or int(choice) == author or int(choice) >= self.players:
             return [Ruling("memory.input_not_now", {}, "reminder")]
         spotter = int(choice)
-        self.cards[spotter] += self.cards[author]
+        self.cards[spotter] += self.cards[author] + 2  # the false pair goes with the rest
         self.cards[author] = 0
+        self.lost |= {mathpairs.card(a).value or 0, mathpairs.card(b).value or 0}
         self.error = None
         return [
             Ruling(
@@ -140,6 +135,15 @@ class MemoryReferee(RefereeAdapter):
                 {"spotter": spotter + 1, "player": author + 1, **mathpairs.pair_params(a, b)},
                 "violation",
             )
+        ] + self._game_over()
+
+    def _game_over(self) -> list[Ruling]:
+        """The end, once every pair not broken by a spotted false pair is found."""
+        if self.found + len(self.lost) < self.total:
+            return []
+        self.result = "finished"
+        return [
+            Ruling("memory.game_over_cards", {"players": " ".join(str(w + 1) for w in self._winners())}, "game_over")
         ]
 
     def _winners(self) -> list[int]:
