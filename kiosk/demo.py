@@ -98,7 +98,7 @@ def build_script(seconds: float) -> DemoScript:
         t += per_card
     if not referee_seconds:
         return script
-    script.steps.append(Step(t, lambda app: app.set_language("fr"), "attract-fr"))
+    script.steps.append(Step(t, _home("fr"), "attract-fr"))
     script.steps.append(Step(t + 0.5, lambda app: app.goto("menu"), None))
     script.steps.append(Step(t + 1.5, lambda app: None, "menu-fr"))
     script.steps.append(Step(t + 2.0, lambda app: app.goto("referee", game="compromis", players=2), None))
@@ -131,6 +131,16 @@ def _showing(card_id: str) -> Callable[[App], bool]:
 
 def _language(lang: str) -> Callable[[App], None]:
     return lambda app: app.set_language(lang)
+
+
+def _home(lang: str) -> Callable[[App], None]:
+    """Back to the attract screen in ``lang``, as a visitor's idle time would."""
+
+    def home(app: App) -> None:
+        app.set_language(lang)
+        app.goto("attract")
+
+    return home
 
 
 def _government(script: DemoScript, cards: tuple[str, ...], t: float, shot: str, seat: int = 0) -> None:

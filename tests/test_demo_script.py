@@ -47,3 +47,14 @@ def test_a_confirmation_is_matched_to_the_card_shown_then() -> None:
     assert _which_shown("3H", 100 - FPS // 2, shown) == 0 and _which_shown("3H", 200 + FPS, shown) == 0
     assert _which_shown("3H", 350, shown) is None  # the 3C lay there
     assert _which_shown("3H", 200 + FPS + 1, shown) is None
+
+
+def test_the_attract_shot_goes_to_the_attract_screen_first() -> None:
+    """The demo's ``NN-attract-fr.png`` showed the passport screen of the card before it."""
+    steps = [s for s in build_script(60).steps if s.shot and s.shot.startswith("attract")]
+    assert steps
+    for step in steps:
+        went: list[str] = []
+        app = SimpleNamespace(set_language=lambda lang: None, goto=went.append)
+        step.action(app)  # type: ignore[arg-type]
+        assert went == ["attract"], step.shot
