@@ -5,7 +5,9 @@ Each section is a flat frozen dataclass; a field's ``metadata["doc"]`` is the co
 range or the choices its value must keep to. The device sections come from the device modules
 themselves (their settings dataclasses), so a new setting is declared once, where it is used.
 A wrong key, type or value raises :class:`ConfigError` naming the file, the key and what is
-allowed, at load: ``kiosk config check`` and ``kiosk run`` check alike.
+allowed, at load: ``kiosk config check`` and ``kiosk run`` check alike. The ``[games.<id>]``
+tables, a table's house rules per game, are checked against the game engines
+(:mod:`kiosk.game_options`); ``config.games`` maps a game id to the options its table sets.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from kiosk.errors import ConfigError
+from kiosk.game_options import check_game_options
 from kiosk.i18n import LANGUAGES
 from kiosk.plugins import load_optional
 
@@ -204,6 +207,8 @@ class DisplaySettings:
     )
 
 
+#: the section of per-game option tables, ``[games.klaverjassen]``
+GAMES = "games"
 #: section name -> settings class ("module:Class" for sections owned by optional device modules).
 SECTIONS: dict[str, Any] = {
     "kiosk": KioskSettings,
@@ -240,7 +245,10 @@ class Config:
             raise AttributeError(name) from None
 
     def as_dict(self) -> dict[str, dict[str, Any]]:
-        return {name: dataclasses.asdict(value) for name, value in self._sections.items()}
+        return {
+            name: value if isinstance(value, dict) else dataclasses.asdict(value)
+            for name, value in self._sections.items()
+        }
 
     def replace(self, section: str, **changes: Any) -> Config:
         """A copy with some fields of one section changed (CLI flags override the file)."""
@@ -276,11 +284,13 @@ def load_config(path: Path | None = None, *, required: bool = False) -> Config:
 
 
 def _check(raw: dict[str, Any], path: Path) -> dict[str, Any]:
+    from kiosk.games.registry import available_games
+
     classes = section_classes()
-    unknown = set(raw) - set(classes)
+    unknown = set(raw) - set(classes) - {GAMES}
     if unknown:
         name = sorted(unknown)[0]
-        raise ConfigError(f"{path}: unknown section [{name}]; known sections: {', '.join(classes)}")
+        raise ConfigError(f"{path}: unknown section [{name}]; known sections: {', '.join([*classes, GAMES])}")
     sections = {}
     for name, cls in classes.items():
         values = raw.get(name, {})
@@ -288,6 +298,7 @@ def _check(raw: dict[str, Any], path: Path) -> dict[str, Any]:
             raise ConfigError(f"{path}: {name} must be a section [{name}], not a value")
         sections[name] = _build(cls, values, path, name)
     _check_values(sections, path)
+    sections[GAMES] = check_game_options(raw.get(GAMES, {}), path, available_games())
     return sections
 
 
@@ -343,7 +354,7 @@ def _type_name(expected: Any) -> str:
         return f"a list of {_type_name(item)}"
     if origin is not None:
         return " or ".join(_type_name(a) for a in get_args(expected))
-    return {str: "a string", int: "an integer", float: "a number", bool: "true or false"}.get(
+    return {str: "a string", int: "an integer", float: "a number", bool: "true or false", dict: "a table"}.get(
         expected, getattr(expected, "__name__", str(expected))
     )
 
@@ -386,7 +397,20 @@ def template() -> str:
             else:
                 lines.append(f"{f.name} = {_toml_value(default)}")
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines + _games_template())
+
+
+def _games_template() -> list[str]:
+    """Each installed game's options, commented out: a table sets those its house rules change."""
+    from kiosk.games.registry import available_games
+
+    lines = ["# House rules per game: uncomment a game's table and the options to change."]
+    for game_id, engine in available_games().items():
+        if engine.default_options:
+            lines.append(f"# [{GAMES}.{game_id}]")
+            for key, default in engine.default_options.items():
+                lines.append(f"# {key} =" + ("" if default is None else f" {_toml_value(default)}"))
+    return lines + [""]
 
 
 def _allowed_words(f: dataclasses.Field[Any]) -> str:
@@ -416,4 +440,6 @@ def _toml_value(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):  # an inline table
+        return "{ " + ", ".join(f"{json.dumps(k)} = {_toml_value(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"cannot write {value!r} to TOML")
