@@ -61,6 +61,9 @@ class GameEngine(ABC):
     max_players: ClassVar[int]
     #: option name -> default value; unknown options are refused at construction.
     default_options: ClassVar[Mapping[str, Any]] = {}
+    #: the options a family table changes on the game's page in the menu -> the values offered
+    #: (the label is the catalog's ``<game>.option.<name>``).
+    menu_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {}
 
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
         if not self.min_players <= players <= self.max_players:

@@ -66,6 +66,7 @@ class Bataille(GameEngine):
     min_players = 2
     max_players = 6
     default_options = {"max_rounds": 2000, "last_card_up": False}
+    menu_options = {"last_card_up": (False, True)}
 
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
         super().__init__(players, rng, options)

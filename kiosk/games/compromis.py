@@ -264,6 +264,7 @@ class Compromis(GameEngine):
     #: ``first_game``: the special cards are dead cards, discarded normally. ``youngest``: the seat
     #: that starts the first round ("Le plus jeune commence"). ``specials``: card -> effect.
     default_options: ClassVar[Mapping[str, Any]] = {"first_game": False, "youngest": 0, "specials": SPECIALS}
+    menu_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {"first_game": (False, True)}
 
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
         super().__init__(players, rng, options)

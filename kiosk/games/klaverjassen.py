@@ -342,6 +342,7 @@ class Klaverjassen(GameEngine):
         "four_low_roem": False,
         "pit_bonus": PIT_BONUS,
     }
+    menu_options = {"four_low_roem": (False, True), "pit_bonus": (0, 50, PIT_BONUS, 200)}
 
     def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
         super().__init__(players, rng, options)

@@ -310,6 +310,10 @@ class App:
     def engine_class(self, game_id: str) -> Any:
         return self.engines.get(game_id)
 
+    def game_options(self, game_id: str) -> dict[str, Any]:
+        """The options the config's ``[games.<id>]`` sets for a game (its house rules)."""
+        return dict(self.config.games.get(game_id, {}))
+
     def card_label(self, card_id: str) -> str:
         deck_id = "affiche-belge"
         if isinstance(self.screen, RefereeScreen):

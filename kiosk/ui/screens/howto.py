@@ -63,7 +63,9 @@ class HowtoScreen(Screen):
         elif action == "back" and self.over is not None:
             self.app.resume(self.over)
         elif action == "back":
-            self.app.goto("menu", game=self.game, players=self.params.get("players", 2))
+            self.app.goto(
+                "menu", game=self.game, players=self.params.get("players", 2), options=self.params.get("options")
+            )
 
     # drawing ---------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -1,8 +1,10 @@
-"""Pick a game, then on its page the number of players, and start refereeing.
+"""Pick a game, then on its page the number of players and its house rules, and start refereeing.
 
 The list shows every offered game by name; a game's page shows what it is (a one-line pitch and
-the players it takes, over the picture of its goal), the player count, how to play it and the
-start. Entered with ``game`` (back from a game or from its rules), the menu opens on its page.
+the players it takes, over the picture of its goal), the player count, the options a family
+changes (the engine's ``menu_options``, starting from the config's ``[games.<id>]``; a tap moves
+to the next value), how to play it and the start. Entered with ``game`` (back from a game or
+from its rules), the menu opens on its page, with the ``options`` chosen there.
 """
 
 from __future__ import annotations
@@ -32,9 +34,31 @@ class MenuScreen(Screen):
         game = self.params.get("game")
         self.game: str | None = game if game in self.games else None  # None: the list of games
         self.players = self._clamp(self.params.get("players", 2))
+        self.options = self._options(self.params.get("options"))
 
     def _engine(self) -> Any:
         return self.app.engine_class(self.game) if self.game else None
+
+    def _options(self, chosen: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The options the game starts with: the config's for it, then those chosen on its page."""
+        return {**self.app.game_options(self.game), **(chosen or {})} if self.game else {}
+
+    def _value(self, name: str) -> Any:
+        return {**self._engine().default_options, **self.options}[name]
+
+    def _next_value(self, name: str) -> Any:
+        """The value after the current one among those the menu offers (the config's first if
+        it is none of them)."""
+        current = self._value(name)
+        values = self._engine().menu_options[name]
+        values = values if current in values else (current, *values)
+        return values[(values.index(current) + 1) % len(values)]
+
+    def _option_label(self, name: str) -> str:
+        value = self._value(name)
+        shown = self.t("app.menu.on" if value else "app.menu.off") if isinstance(value, bool) else str(value)
+        assert self.game is not None
+        return self.t("app.menu.option", option=self.t(f"{self.game.replace('-', '_')}.option.{name}"), value=shown)
 
     def _clamp(self, n: int) -> int:
         engine = self._engine()
@@ -104,6 +128,13 @@ class MenuScreen(Screen):
                 widgets.Button(pygame.Rect(column.right - side, y, side, bh), "+", "players", {"delta": 1}),
             ]
             self.count = pygame.Rect(column.left + side + g, y, column.width - 2 * (side + g), bh)
+        for name in reversed(list(getattr(engine, "menu_options", {}))):
+            y -= bh + g
+            self.buttons.append(
+                widgets.Button(
+                    pygame.Rect(column.left, y, column.width, bh), self._option_label(name), "option", {"name": name}
+                )
+            )
         self.words = pygame.Rect(column.left, column.top, column.width, y - g - column.top)
 
     # input ------------------------------------------------------------------------------------
@@ -111,13 +142,16 @@ class MenuScreen(Screen):
         if action == "game":
             self.game = params["game"]
             self.players = self._clamp(self.players)
+            self.options = self._options()
             self.focus = 0
         elif action == "players":
             self.players = self._clamp(self.players + params["delta"])
+        elif action == "option":
+            self.options[params["name"]] = self._next_value(params["name"])
         elif action == "howto" and self.game:
-            self.app.goto("howto", game=self.game, players=self.players)
+            self.app.goto("howto", game=self.game, players=self.players, options=self.options)
         elif action == "start" and self.game:
-            self.app.goto("referee", game=self.game, players=self.players)
+            self.app.goto("referee", game=self.game, players=self.players, options=self.options)
         elif action == "back" and self.game is not None:
             self.game = None
             self.focus = 0

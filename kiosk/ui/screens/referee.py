@@ -101,8 +101,9 @@ class RefereeScreen(Screen):
         game = self.params["game"]
         players = int(self.params["players"])
         names = [self.t("app.player", n=i + 1) for i in range(players)]
+        self.options = self.params.get("options") or self.app.game_options(game)  # the menu's, else the config's
         self.session = RefereeSession(
-            self.app.offered_games()[game], players, names, seed=int(self.app.now() * 1000) & 0xFFFF
+            self.app.offered_games()[game], players, names, self.options, seed=int(self.app.now() * 1000) & 0xFFFF
         )
         self.banners: list[tuple[float, Ruling]] = []
         self.picker: InputSpec | None = None
@@ -119,11 +120,11 @@ class RefereeScreen(Screen):
             if self.picker is not None:
                 self.picker = None
             else:
-                self.app.goto("menu", game=self.session.game_id, players=self.session.players)
+                self.app.goto("menu", game=self.session.game_id, players=self.session.players, options=self.options)
         elif action == "howto":  # the rules over the game, which waits under them
             self.app.goto("howto", game=self.session.game_id, over=self)
         elif action == "new_game":
-            self.app.goto("referee", game=self.session.game_id, players=self.session.players)
+            self.app.goto("referee", game=self.session.game_id, players=self.session.players, options=self.options)
         elif action == "input":
             spec: InputSpec = params["spec"]
             if spec.choices:
