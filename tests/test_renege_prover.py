@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from kiosk.cli import main
 from kiosk.decks import SUITS
 from kiosk.games import klaverjassen, manille
+from kiosk.games.registry import get_game
 from kiosk.games.tricks import PIQUET, allowed
 from kiosk.i18n import LANGUAGES, catalog
 from kiosk.referee.klaverjassen import KlaverjassenReferee
@@ -149,6 +150,7 @@ def _used_keys() -> set[str]:
         keys |= {f"{game}.suit_{s}" for s in SUITS}
     keys |= {f"klaverjassen.seat_{n}" for n in range(1, 5)} | {"manille.seat_1", "manille.seat_2"}
     keys |= {"manille.input_contre", "manille.input_surcontre"}
+    keys |= {f"{game}.option.{name}" for game in rules for name in get_game(game).menu_options}  # the menu's
     return keys
 
 
