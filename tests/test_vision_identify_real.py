@@ -67,11 +67,9 @@ def test_single_cards_in_portrait_phone_photos_are_named_by_another_view(real_ca
     nothing either, zoomed in 1.5 times, in tiles (IMG_2553's jack of hearts beside a sheet of
     paper, IMG_2512's ace of spades on a carpet)."""
     identifier, detector = Identifier("standard-52"), Detector()
-    for split, name, card in (
-        ("test", "IMG_2510", "KS"),
-        ("test", "IMG_2470", "AC"),
-        ("train", "IMG_2553", "JH"),
-        ("train", "IMG_2512", "AS"),
-    ):
+    # fmt: off
+    for split, name, card in (("test", "IMG_2510", "KS"), ("test", "IMG_2470", "AC"),
+                              ("train", "IMG_2553", "JH"), ("train", "IMG_2512", "AS")):
+        # fmt: on
         img = cv2.imread(str(real_cards / "edje-tfod" / split / f"{name}.JPG"))
         assert [a.card_id for _, a in read_still(img, identifier, detector) if a.card_id is not None] == [card]

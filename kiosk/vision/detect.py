@@ -67,9 +67,9 @@ SAME_OUTLINE = 0.85
 #: ``naming``), held-out scenes and empty tables the same; eight 2 more edje-tfod ranks and 1 and
 #: 3 more pile cards than six, once a frame reads 24 looks. Twelve, the four after the eighth
 #: read only in looks left over (``naming.FIRST_ALTERNATES``): the card under another in a fan of
-#: two may be a completion ninth or tenth behind near copies of the pair's outline (`edje-tfod`
-#: IMG_2628's king of clubs; 2 right ranks more, piles the same; read in the usual order, 40
-#: piles lost 2 cards and named 1 wrongly).
+#: two may be a completion ninth or tenth behind near copies of the pair's outline (2 right
+#: `edje-tfod` ranks more, piles the same; read in the usual order, 40 piles lost 2 cards and
+#: named 1 wrongly).
 MAX_ALTERNATES = 12
 #: A card seen by its print's symmetry over a found outline of at least this IoU is read first
 #: when that outline is refused (:meth:`Detector.printed`; the outline is then a loose one).
