@@ -594,7 +594,7 @@ def test_grey_and_four_channel_frames_are_accepted(detector: Detector) -> None:
 def test_real_photos_regression_floor(real_cards: Path, detector: Detector) -> None:
     """edje-tfod test split (phone and webcam photos, clutter, overlaps): a floor that catches a
     regression; the target and the measured figure are in bench/bench_real_photos.py and
-    docs/vision.md."""
+    docs/vision.md. Skipped where ../shared is absent (the ``real_cards`` fixture)."""
     bench = bench_module("bench_real_photos")
     folder = real_cards / "edje-tfod" / "test"
     boxed = found = 0

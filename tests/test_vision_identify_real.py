@@ -1,6 +1,7 @@
 """Real photos never used in training (``../shared/data/real-cards/``): pp2021's corner crops of
 another brand under a card-feeder's colour casts, and edje-tfod's cluttered tables named through
-the detector. Skipped when the folder is absent."""
+the detector. Every test takes the ``real_cards`` fixture, which skips it where the folder is
+absent (a plain clone)."""
 
 from __future__ import annotations
 
