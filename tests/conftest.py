@@ -105,3 +105,13 @@ def _fresh_storage_faults() -> None:
     from kiosk.devices.state import FAULTS
 
     FAULTS.forget()
+
+
+def demo_args(seconds: float, out: Path, state: Path) -> list[str]:
+    """``kiosk``'s arguments for a headless demo of ``seconds`` writing to ``out`` on ``state``."""
+    return ["demo", "--headless", "--seconds", str(seconds), "--out", str(out), "--state-dir", str(state)]
+
+
+def headless_env(state: Path) -> dict[str, str]:
+    """This process's environment for a kiosk child: no screen, simulated GPIO, its own state."""
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock", "KIOSK_STATE_DIR": str(state)}

@@ -5,7 +5,6 @@ once more per kill, and the config, calibration, queue and counters stay readabl
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import sqlite3
@@ -14,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+from conftest import demo_args, headless_env
+
 from kiosk.counters import Counters
 from kiosk.vision.calibration import Calibration
 
@@ -21,22 +22,9 @@ KILLS = 20
 
 
 def _demo(out: Path, state: Path, seconds: float) -> subprocess.Popen:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock", "KIOSK_STATE_DIR": str(state)}
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "kiosk",
-            "demo",
-            "--headless",
-            "--seconds",
-            str(seconds),
-            "--out",
-            str(out),
-            "--state-dir",
-            str(state),
-        ],
-        env=env,
+        [sys.executable, "-m", "kiosk", *demo_args(seconds, out, state)],
+        env=headless_env(state),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import demo_args, headless_env
 from escpos.printer import Dummy
 from gpiozero.pins.mock import MockFactory
 
@@ -114,25 +115,12 @@ def test_the_demo_survives_a_garbage_queue_and_an_overflowing_counter_and_says_s
     state.mkdir()
     (state / "stamps.sqlite3").write_bytes(os.urandom(8192))
     (state / "counters.json").write_text('{"places": {"3H": 1e999}}')
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock", "KIOSK_STATE_DIR": str(state)}
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "kiosk",
-            "demo",
-            "--headless",
-            "--seconds",
-            "14",
-            "--out",
-            str(out),
-            "--state-dir",
-            str(state),
-        ],
+        [sys.executable, "-m", "kiosk", *demo_args(14, out, state)],
         capture_output=True,
         text=True,
         timeout=300,
-        env=env,
+        env=headless_env(state),
         cwd=REPO,
     )
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]

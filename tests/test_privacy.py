@@ -15,6 +15,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from conftest import demo_args
+
 from tests.quotes import AFFICHE_SEED, source_text
 
 PROBE = textwrap.dedent(
@@ -71,14 +73,7 @@ def test_demo_writes_only_state_and_outputs_and_opens_no_socket(tmp_path: Path):
             "-c",
             PROBE,
             str(report.resolve()),
-            "demo",
-            "--headless",
-            "--seconds",
-            "12",
-            "--out",
-            str(out),
-            "--state-dir",
-            str(state),
+            *demo_args(12, out, state),
         ],
         capture_output=True,
         text=True,
