@@ -25,6 +25,23 @@ def points(result: int, announced: int, exact: bool, given: int | None) -> tuple
     return 0, 2 if given == result else 1
 
 
+def turned(card: str, announced: int, exact: bool, given: int | None, asker: int, validator: int) -> Ruling:
+    """The ruling of a validated card (seats from 0): its calculation, result and both points
+    (:func:`points`), as the engine and the table referee announce it alike."""
+    calc = mathpairs.card(card)
+    result = calc.value or 0
+    gained = points(result, announced, exact, given)
+    params = {
+        "calculation": calc.expression,
+        "value": result,
+        "asker": asker + 1,
+        "asker_points": gained[0],
+        "validator": validator + 1,
+        "validator_points": gained[1],
+    }
+    return Ruling("recto_verso.turned", params, "score")
+
+
 @dataclass(frozen=True)
 class Announce:
     """The asker picks the card ``card`` on the table and says its result is ``value``."""
@@ -91,30 +108,15 @@ class RectoVerso(mathpairs.QuizEngine):
         raise IllegalMove("recto_verso.not_now")
 
     def _validate(self, ann: Announce, move: Validate) -> list[Ruling]:
-        calc = mathpairs.card(ann.card)
-        result = calc.value or 0
-        gained = points(result, ann.value, move.exact, move.value)
-        self.points[self.asker] += gained[0]
-        self.points[self.answerer] += gained[1]
+        ruling = turned(ann.card, ann.value, move.exact, move.value, self.asker, self.answerer)
+        self.points[self.asker] += ruling.params["asker_points"]
+        self.points[self.answerer] += ruling.params["validator_points"]
         for side in self.table:
             if ann.card in side:
                 side.remove(ann.card)
         self.out.append(ann.card)
         self.announced = None
-        rulings = [
-            Ruling(
-                "recto_verso.turned",
-                {
-                    "calculation": calc.expression,
-                    "value": result,
-                    "asker": self.asker + 1,
-                    "asker_points": gained[0],
-                    "validator": self.answerer + 1,
-                    "validator_points": gained[1],
-                },
-                "score",
-            )
-        ]
+        rulings = [ruling]
         self._switch()
         if not self.on_table():
             self.finished = True

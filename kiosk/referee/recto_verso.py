@@ -13,7 +13,7 @@ from typing import Any
 
 from kiosk.games import mathpairs
 from kiosk.games.base import Ruling
-from kiosk.games.recto_verso import RectoVerso, points
+from kiosk.games.recto_verso import RectoVerso, turned
 from kiosk.referee.base import InputSpec
 from kiosk.referee.cache_cache import QuizReferee
 
@@ -61,25 +61,10 @@ class RectoVersoReferee(QuizReferee):
 
     def _validate(self, exact: bool, given: int | None) -> list[Ruling]:
         assert self.question is not None and self.announced is not None
-        calc = mathpairs.card(self.question)
-        result = calc.value or 0
-        asker_points, validator_points = points(result, self.announced, exact, given)
-        self.points[self.asker] += asker_points
-        self.points[self.answerer] += validator_points
-        out = [
-            Ruling(
-                "recto_verso.turned",
-                {
-                    "calculation": calc.expression,
-                    "value": result,
-                    "asker": self.asker + 1,
-                    "asker_points": asker_points,
-                    "validator": self.answerer + 1,
-                    "validator_points": validator_points,
-                },
-                "score",
-            )
-        ]
+        ruling = turned(self.question, self.announced, exact, given, self.asker, self.answerer)
+        self.points[self.asker] += ruling.params["asker_points"]
+        self.points[self.answerer] += ruling.params["validator_points"]
+        out = [ruling]
         self.left -= 1
         self.announced = None
         self._next_question()
