@@ -115,3 +115,22 @@ def demo_args(seconds: float, out: Path, state: Path) -> list[str]:
 def headless_env(state: Path) -> dict[str, str]:
     """This process's environment for a kiosk child: no screen, simulated GPIO, its own state."""
     return {**os.environ, "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock", "KIOSK_STATE_DIR": str(state)}
+
+
+def quiet_kiosk(tmp: Path, config_text: str = "") -> Any:
+    """A headless 800x480 kiosk in ``tmp`` with no camera (nothing on its table moves), no light or
+    buttons, a printer behind python-escpos' Dummy, and ``config_text`` as its kiosk.toml. The
+    caller closes it."""
+    import dataclasses
+
+    from kiosk.config import load_config
+    from kiosk.runtime import build_services
+    from kiosk.ui.app import App
+
+    (tmp / "kiosk.toml").write_text(config_text, encoding="utf-8")
+    config = load_config(tmp / "kiosk.toml").replace("display", fullscreen=False)
+    config = config.replace("lights", kind="none").replace("buttons", pins=[])
+    printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.0)
+    (tmp / "state").mkdir()
+    services = build_services(config, state=tmp / "state", camera="/dev/video-absent", printer=printer, demo=True)
+    return App(config, services, size=(800, 480), fullscreen=False)

@@ -102,6 +102,20 @@ def _panel_point(app: App, key: str) -> tuple[int, int]:
     )
 
 
+def _finger(u: int, v: int, panel: tuple[int, int], touch_id: int) -> pygame.event.Event:
+    """A finger down at panel pixel (u, v), as SDL reports it: in fractions of the panel."""
+    return pygame.event.Event(
+        pygame.FINGERDOWN,
+        touch_id=touch_id,
+        finger_id=0,
+        x=(u + 0.5) / panel[0],
+        y=(v + 0.5) / panel[1],
+        dx=0.0,
+        dy=0.0,
+        pressure=1.0,
+    )
+
+
 @pytest.mark.parametrize("rotate", [0, 90, 180, 270])
 def test_a_touch_is_one_tap_though_sdl_reports_it_twice(
     config: Config, tmp_path: Path, apps: list[App], rotate: int
@@ -113,35 +127,13 @@ def test_a_touch_is_one_tap_though_sdl_reports_it_twice(
     apps.append(app)
     panel_w, panel_h = pygame.display.get_surface().get_size()
     u, v = _panel_point(app, "5")
-    pygame.event.post(
-        pygame.event.Event(
-            pygame.FINGERDOWN,
-            touch_id=1,
-            finger_id=0,
-            x=(u + 0.5) / panel_w,
-            y=(v + 0.5) / panel_h,
-            dx=0.0,
-            dy=0.0,
-            pressure=1.0,
-        )
-    )
+    pygame.event.post(_finger(u, v, (panel_w, panel_h), 1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(u, v), button=1, touch=True))
     app.step()
     assert app.screen.entry == "5"
     # a mouse, which SDL may also report as a finger of its own touch id
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(u, v), button=1, touch=False))
-    pygame.event.post(
-        pygame.event.Event(
-            pygame.FINGERDOWN,
-            touch_id=MOUSE_TOUCH_ID,
-            finger_id=0,
-            x=(u + 0.5) / panel_w,
-            y=(v + 0.5) / panel_h,
-            dx=0.0,
-            dy=0.0,
-            pressure=1.0,
-        )
-    )
+    pygame.event.post(_finger(u, v, (panel_w, panel_h), MOUSE_TOUCH_ID))
     app.step()
     assert app.screen.entry == "55"
 

@@ -5,13 +5,13 @@ last card face up, a Compromis without special cards) and starts the game with t
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import quiet_kiosk
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +20,6 @@ from kiosk.config import load_config, template
 from kiosk.errors import ConfigError
 from kiosk.games.registry import available_games
 from kiosk.i18n import LANGUAGES, catalog
-from kiosk.runtime import build_services
 from kiosk.ui.app import App
 from kiosk.ui.screens.menu import MenuScreen
 from kiosk.ui.screens.referee import RefereeScreen
@@ -119,14 +118,7 @@ def test_each_menu_option_is_labelled_in_four_languages_and_each_value_is_one_it
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     """The kiosk with a config that sets a Klaverjassen pit bonus of 50, no camera, a Dummy printer."""
-    tmp = tmp_path_factory.mktemp("options")
-    (tmp / "kiosk.toml").write_text("[games.klaverjassen]\npit_bonus = 50\n")
-    config = load_config(tmp / "kiosk.toml").replace("display", fullscreen=False)
-    config = config.replace("lights", kind="none").replace("buttons", pins=[])
-    printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.0)
-    (tmp / "state").mkdir()
-    services = build_services(config, state=tmp / "state", camera="/dev/video-absent", printer=printer, demo=True)
-    kiosk = App(config, services, size=(800, 480), fullscreen=False)
+    kiosk = quiet_kiosk(tmp_path_factory.mktemp("options"), "[games.klaverjassen]\npit_bonus = 50\n")
     yield kiosk
     kiosk.close()
 

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from PIL import ImageChops
 
 from kiosk import mat
-from kiosk.config import load_config
 from kiosk.decks import Deck, load_deck
 from kiosk.games.registry import BUILTIN, available_games
 from kiosk.howto import GUIDES, Picture
@@ -25,12 +24,11 @@ from kiosk.i18n import LANGUAGES, catalog, translate
 from kiosk.referee.registry import available_referees
 from kiosk.referee.zones import Layout
 from kiosk.render.howto import SIGNS, parse, render_picture
-from kiosk.runtime import build_services
 from kiosk.ui import howto_art, widgets
 from kiosk.ui.app import App
 from kiosk.ui.screens.howto import HowtoScreen, areas
 from kiosk.ui.screens.menu import MenuScreen, players_text
-from tests.conftest import SHARED
+from tests.conftest import SHARED, quiet_kiosk
 from tests.quotes import DECISIONS, seed_says, source_text
 from tests.screen_tour import SIZES, lay, problems
 
@@ -166,13 +164,7 @@ def test_a_row_picture_fills_the_box_it_is_given(cards: list[str], width: int, h
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     """The kiosk without a camera (nothing on its table moves), a printer behind escpos' Dummy."""
-    tmp = tmp_path_factory.mktemp("howto")
-    config = load_config(tmp / "absent.toml").replace("display", fullscreen=False)
-    config = config.replace("lights", kind="none").replace("buttons", pins=[])
-    printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.0)
-    (tmp / "state").mkdir()
-    services = build_services(config, state=tmp / "state", camera="/dev/video-absent", printer=printer, demo=True)
-    kiosk = App(config, services, size=(800, 480), fullscreen=False)
+    kiosk = quiet_kiosk(tmp_path_factory.mktemp("howto"))
     yield kiosk
     kiosk.close()
 
