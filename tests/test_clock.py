@@ -64,3 +64,20 @@ def test_the_stamp_service_takes_its_day_from_the_trusted_clock(
     assert service.trusted_today() is None
     (tmp_path / "synchronized").touch()
     assert service.trusted_today() == date.today()
+
+
+def test_the_screens_stamp_preview_follows_the_day_and_the_clocks_trust(monkeypatch) -> None:
+    """The passport screen shows the stamp as it prints: a kiosk left on overnight, or whose
+    clock becomes trusted after boot, must not keep showing the first preview it drew."""
+    from kiosk import clock
+    from kiosk.ui import artwork
+
+    def pixels(day: date | None) -> bytes:
+        monkeypatch.setattr(clock, "trusted_today", lambda: day)
+        surface = artwork.stamp_preview("3H", "fr", "Kiosk", 384)
+        assert surface is not None
+        return bytes(surface.get_buffer().raw)  # (image.tobytes is newer than Bookworm's pygame 2.1.2)
+
+    undated, monday, tuesday = pixels(None), pixels(date(2026, 12, 7)), pixels(date(2026, 12, 8))
+    assert len({undated, monday, tuesday}) == 3
+    assert pixels(date(2026, 12, 7)) == monday

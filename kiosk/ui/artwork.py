@@ -7,6 +7,7 @@ fails leaves a blank space rather than a broken screen.
 from __future__ import annotations
 
 import logging
+from datetime import date
 from functools import lru_cache
 
 import pygame
@@ -42,13 +43,20 @@ def emblem(region: str, size: int) -> pygame.Surface | None:
         return None
 
 
-@lru_cache(maxsize=64)
 def stamp_preview(card_id: str, lang: str, name: str, width: int) -> pygame.Surface | None:
+    """The stamp as it prints now: dated today, or undated while the clock cannot be trusted (the
+    day is part of the cache key, so a preview follows midnight and a clock that becomes trusted)."""
     from kiosk.clock import trusted_today
+
+    return _stamp_preview(card_id, lang, name, width, trusted_today())
+
+
+@lru_cache(maxsize=64)
+def _stamp_preview(card_id: str, lang: str, name: str, width: int, day: date | None) -> pygame.Surface | None:
     from kiosk.devices.stamp import render_stamp
 
-    try:  # dated as the printed stamp is
-        img = render_stamp(load_deck("affiche-belge")[card_id], day=trusted_today(), lang=lang, kiosk_name=name)
+    try:
+        img = render_stamp(load_deck("affiche-belge")[card_id], day=day, lang=lang, kiosk_name=name)
         img = img.convert("RGB")
         height = int(img.height * width / img.width)
         return from_pil(img.resize((width, height), Image.Resampling.LANCZOS))
