@@ -1,6 +1,7 @@
 """Read or change one key of the configuration file in place (``kiosk config get|set``).
 
-The installer sets the operator PIN and the printer's serial port this way. Every other line,
+The installer sets the operator PIN and the printer's serial port this way; a venue sets a
+game's house rule as ``games.<id>.<option>`` (``games.klaverjassen.pit_bonus``). Every other line,
 comment included, stays as it was; the changed file is checked as ``kiosk config check`` does
 before it replaces the old one (atomically), so a wrong value changes nothing.
 """
@@ -16,13 +17,31 @@ import tomllib
 from pathlib import Path
 from typing import Any, get_type_hints
 
-from kiosk.config import Config, _check, _toml_value, section_classes, template
+from kiosk.config import GAMES, Config, _check, _toml_value, section_classes, template
 from kiosk.devices.state import atomic_write
 from kiosk.errors import ConfigError
 
 
+def _game_field(key: str) -> tuple[str, str, Any, Any]:
+    """``games.<id>.<option>`` -> (``games.<id>``, option, its type or None, its default)."""
+    from kiosk.game_options import _kind
+    from kiosk.games.registry import available_games
+
+    _, game_id, name = (key.split(".", 2) + ["", ""])[:3]
+    engines = available_games()
+    if game_id not in engines:
+        raise ConfigError(f"unknown key {key!r}: games.<id>.<option>, ids: {', '.join(engines)}")
+    defaults = engines[game_id].default_options
+    if name not in defaults:
+        raise ConfigError(f"unknown key {key!r}; options of games.{game_id}: {', '.join(sorted(defaults))}")
+    return f"{GAMES}.{game_id}", name, _kind(defaults[name]), defaults[name]
+
+
 def _field(key: str) -> tuple[str, str, Any]:
-    """``section.name`` -> (section, name, the field's type); ConfigError for an unknown key."""
+    """``section.name`` -> (section, name, the field's type); ConfigError for an unknown key.
+    A game's house rule is ``games.<id>.<option>`` (section ``games.<id>``; type None: any)."""
+    if key.startswith(f"{GAMES}."):
+        return _game_field(key)[:3]
     section, _, name = key.partition(".")
     classes = section_classes()
     if section not in classes:
@@ -36,6 +55,11 @@ def _field(key: str) -> tuple[str, str, Any]:
 def get_value(config: Config | None, key: str, default: bool = False) -> Any:
     """The value of ``section.name`` in ``config``, or its documented default (``default``, or
     no ``config``)."""
+    if key.startswith(f"{GAMES}."):
+        section, name, _, fallback = _game_field(key)
+        if default or config is None:
+            return fallback
+        return config.games.get(section.partition(".")[2], {}).get(name, fallback)
     section, name, _ = _field(key)
     if default or config is None:
         spec = next(f for f in dataclasses.fields(section_classes()[section]) if f.name == name)
@@ -59,7 +83,9 @@ def set_value(path: Path, key: str, text: str) -> Any:
         try:
             value = tomllib.loads(f"v = {text}")["v"]
         except tomllib.TOMLDecodeError:
-            raise ConfigError(f"{key}: {text!r} is not a value (a number, true or false, [a, list])") from None
+            if kind is not None:
+                raise ConfigError(f"{key}: {text!r} is not a value (a number, true or false, [a, list])") from None
+            value = text  # a game option that takes anything: the engine's check decides
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else template().splitlines()
     updated = "\n".join(_with_line(lines, section, name, f"{name} = {_toml_value(value)}")) + "\n"
     _check(tomllib.loads(updated), path)

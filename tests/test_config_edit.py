@@ -95,3 +95,38 @@ def test_the_changed_file_keeps_its_mode(tmp_path: Path) -> None:
     path.chmod(0o640)
     set_value(path, "kiosk.admin_pin", "7391")
     assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_games_house_rule_is_read_and_set_like_any_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 54: the game options a family table asks for are in ``kiosk config`` too."""
+    path = tmp_path / "kiosk.toml"
+    path.write_text(template())
+    assert main(["config", "get", "games.klaverjassen.pit_bonus", "--config", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "100"  # the engine's default while the file sets none
+    assert set_value(path, "games.klaverjassen.pit_bonus", "200") == 200
+    assert set_value(path, "games.klaverjassen.four_low_roem", "true") is True
+    assert set_value(path, "games.bataille.last_card_up", "true") is True
+    config = load_config(path, required=True)
+    assert config.games["klaverjassen"] == {"pit_bonus": 200, "four_low_roem": True}
+    assert config.games["bataille"] == {"last_card_up": True}
+    assert main(["config", "get", "games.klaverjassen.pit_bonus", "--config", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "200"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "says"),
+    [
+        ("games.klaverjassen.pit_bonus", "9999", "pit_bonus must be an integer 0..500"),
+        ("games.klaverjassen.pit_bonus", "true", "pit_bonus must be"),
+        ("games.klaverjassen.no_such_rule", "1", "options of games.klaverjassen"),
+        ("games.no_such_game.x", "1", "unknown key"),
+    ],
+)
+def test_a_wrong_house_rule_is_refused_and_the_file_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str, value: str, says: str
+) -> None:
+    path = tmp_path / "kiosk.toml"
+    path.write_text(template())
+    before = path.read_text()
+    assert main(["config", "set", key, value, "--config", str(path)]) != 0
+    assert says in capsys.readouterr().err and path.read_text() == before
