@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kiosk.games import mathpairs
 from kiosk.games.base import IllegalMove
 from kiosk.games.cache_cache import Answer, Ask, CacheCache
 from tests.engine_checks import bots_play_to_the_end, cards_of
@@ -75,3 +76,30 @@ def test_no_card_lost_and_the_bot_ends_every_game(seed: int, pairs: int) -> None
     assert len(cards_of(g)) == 2 * pairs
     bots_play_to_the_end(g, 5000)
     assert g.winners()
+
+
+def test_the_question_names_the_asker() -> None:
+    quote("Le deuxième joueur propose le calcul d’une de ses cartes au premier")
+    g = CacheCache(2, random.Random(3), {"level": "tables-5-7"})
+    rulings = g.play(Ask(g.hands[1][0]))
+    assert rulings[0].key == "cache_cache.question" and rulings[0].params["player"] == 2
+
+
+def test_at_the_table_the_hands_are_counted_and_the_card_shown_is_checked() -> None:
+    g = CacheCache(2, random.Random(3), {"level": "tables-5-7", "pairs": 5}, at_table=True)
+    assert [len(h) for h in g.hands] == [2, 3] and g.legal_moves() == []  # the non-dealer gets the first card
+    for card, key in (("56", "cache_cache.show_calculation"), ("3+4", "cache_cache.show_calculation")):
+        with pytest.raises(IllegalMove) as exc:
+            g.play(Ask(card))
+        assert exc.value.key == key and exc.value.params == {"player": 2}
+    g.play(Ask("7x8"))  # any calculation of the level: the hand is unseen
+    assert g.legal_moves() == [Answer(v) for v in mathpairs.answers()]
+    g.play(Answer(56))
+    assert [len(h) for h in g.hands] == [2, 2] and g.out == ["7x8"] and g.scores() == [1, 0]
+    assert g.card_locations() == [("7x8", "out"), ("56", "out")]
+    with pytest.raises(IllegalMove) as exc:
+        g.play(Ask("7x8"))  # out of the game, so in nobody's hand
+    assert exc.value.key == "cache_cache.not_your_card"
+    g.play(Ask("6x7"))
+    g.play(Answer(41))
+    assert [len(h) for h in g.hands] == [1, 3]  # the double card went to the answerer

@@ -8,8 +8,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kiosk.games.base import IllegalMove
-from kiosk.games.memory import Accept, Keep, Memory, Return, Spot, Turn
+from kiosk.games.base import IllegalMove, Ruling
+from kiosk.games.mathpairs import level_pairs, pair_params
+from kiosk.games.memory import (
+    Accept,
+    Cleared,
+    InSeatZone,
+    Keep,
+    Memory,
+    Return,
+    Reveal,
+    Spot,
+    SpottedBy,
+    Turn,
+    Unspotted,
+)
 from tests.engine_checks import bots_play_to_the_end, cards_of
 from tests.quotes import Quotes, decided
 
@@ -134,3 +147,89 @@ def test_no_card_lost_and_the_bot_ends_every_game(seed: int, players: int, choic
         g.play(moves[choice % len(moves)])
         assert cards_of(g) == cards
     bots_play_to_the_end(g, 2000)
+
+
+def test_an_unspotted_false_pair_cancels_the_game_at_once() -> None:
+    quote("si personne ne s'en rend compte, le jeu ne peut pas finir : la partie est annulée.")
+    g = game(pairs=3)
+    g.play(Turn(0))
+    g.play(Turn(3))  # 1 + 0 and 2: 2 + 1 and 3 still pair face down
+    g.play(Keep())
+    rulings = g.play(Accept())
+    assert g.over and rulings == [Ruling("memory.cancelled", {"cards": 2}, "game_over")]  # 1 and 1 + 1
+
+
+def test_table_moves_and_dealt_moves_do_not_mix() -> None:
+    with pytest.raises(IllegalMove):
+        game().play(Reveal("1+0"))
+    table = Memory(2, random.Random(0), {"level": "add-10", "pairs": 3}, at_table=True)
+    with pytest.raises(IllegalMove):
+        table.play(Turn(0))
+    assert table.table == [] and table.legal_moves() == []  # nothing laid out is known
+
+
+def test_at_the_table_cards_are_known_once_seen_and_a_false_pair_shows_in_a_seat_zone() -> None:
+    g = Memory(3, random.Random(0), {"level": "add-10", "pairs": 4}, at_table=True)
+    assert g.play(Reveal("1+0")) == []
+    assert g.play(Reveal("1")) == [Ruling("memory.pair", {"player": 2, **pair_params("1+0", "1")}, "ok")]
+    with pytest.raises(IllegalMove):
+        g.play(Reveal("2"))  # two cards are face up already
+    assert g.play(Cleared()) == [Ruling("memory.play_again", {"player": 2})]  # no check: the kiosk saw it
+    assert g.piles[1] == ["1+0", "1"] and g.to_act == 1
+    with pytest.raises(IllegalMove):
+        g.play(Reveal("1"))  # kept
+    g.play(Reveal("1+1"))
+    assert g.play(Reveal("3"))[0].key == "memory.no_pair"
+    assert g.play(Cleared())[0] == Ruling("memory.next_player", {"player": 3})
+    assert g.table == [None, None, "1+1", "3"] and g.face_down() == [2, 3]
+    assert g.play(InSeatZone("1")) == []  # a card kept, where it should be
+    rulings = g.play(InSeatZone("3"))  # one of the two turned back: player 2 kept them after all
+    assert rulings[0].key == "memory.false_pair_kept" and rulings[0].params["player"] == 2
+    assert g.legal_moves() == [SpottedBy(2), SpottedBy(0), Unspotted()] and g.author == 1
+    g.play(Reveal("1+3"))  # player 3 turns a card meanwhile
+    assert g.play(SpottedBy(0))[0].key == "memory.error_spotted" and not g.over
+    assert g.piles == [["1+0", "1", "1+1", "3"], [], []] and g.to_act == 2 and g.face_up() == ["1+3"]
+    g.play(Reveal("4"))
+    rulings = g.play(Cleared())
+    # 2 and 2 + 1 lost their partners to the spotter: no pair is left face down
+    assert g.over and rulings[-1].key == "memory.game_over_cards" and g.winners() == [0]
+    assert g.scores() == [4, 0, 2]
+
+
+def test_at_the_table_a_false_pair_nobody_spotted_cancels_the_game() -> None:
+    g = Memory(2, random.Random(0), {"level": "add-10", "pairs": 4}, at_table=True)
+    g.play(Reveal("1+0"))
+    g.play(Reveal("2"))
+    g.play(Cleared())
+    g.play(Reveal("2"))  # seen again face up: it was turned back after all
+    assert g.returned is None and g.play(InSeatZone("1+0")) == []
+    g.play(Reveal("1+1"))
+    g.play(Cleared())  # 2 and 1 + 1 pair
+    g.play(Reveal("1+3"))
+    g.play(Reveal("3"))
+    g.play(Cleared())
+    g.play(InSeatZone("1+3"))
+    assert g.legal_moves() == [SpottedBy(1), Unspotted()]
+    rulings = g.play(Unspotted())
+    assert g.over and rulings == [Ruling("memory.cancelled", {"cards": 2}, "game_over")] and g.winners() == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 6), choices=st.lists(st.integers(0, 10**6), max_size=300))
+def test_at_the_table_no_card_is_kept_twice_whatever_the_camera_reports(
+    seed: int, players: int, choices: list[int]
+) -> None:
+    g = Memory(players, random.Random(seed), {"level": "add-10", "pairs": 5}, at_table=True)
+    cards = [c for pair in level_pairs("add-10", 5) for c in pair]
+    for choice in choices:
+        if g.over:
+            break
+        card = cards[choice % len(cards)]
+        moves = [Reveal(card), Cleared(), InSeatZone(card), *g.legal_moves()]
+        try:
+            g.play(moves[choice // 13 % len(moves)])
+        except IllegalMove:
+            pass  # refused, state unchanged
+        kept = [c for pile in g.piles for c in pile]
+        assert len(kept) == len(set(kept)) == sum(g.scores())
+        assert not set(kept) & {c for c in g.table if c} and len(g.face_up()) <= 2

@@ -6,15 +6,23 @@ import random
 
 import pytest
 
-from kiosk.games.base import IllegalMove
+from kiosk.games.base import IllegalMove, Ruling
 from kiosk.games.pouilleux import (
     Accept,
+    CannotFinish,
     Draw,
     EndTurn,
+    FoundBy,
+    Laid,
+    LaidSeen,
     LayPair,
+    MistakeOf,
+    OutOfCards,
     Pouilleux,
     Search,
     Spot,
+    SpottedBy,
+    Unspotted,
     finishing_points,
     search_points,
 )
@@ -205,3 +213,61 @@ def test_next_round_turns_the_dealer_and_the_match_adds_rounds() -> None:
         g.play(g.bot_move())
     assert sum(g.scores()) == 3 + 4 + 3  # a clean 3-player round: 4 + 3 + 0
     assert g.winners() == [s for s in range(3) if g.scores()[s] == max(g.scores())]
+
+
+def table(players: int = 3, **options: object) -> Pouilleux:
+    return Pouilleux(players, random.Random(0), {"level": "add-10", **options}, at_table=True)
+
+
+def test_table_moves_and_dealt_moves_do_not_mix() -> None:
+    with pytest.raises(IllegalMove):
+        start([["1+0", "1"], ["pouilleux"]], 1).play(LaidSeen(0, "1+0", "1"))
+    g = table()
+    assert g.hands == [[], [], []] and g.to_act is None and g.phase == "play"  # nothing dealt, turns unseen
+    with pytest.raises(IllegalMove):
+        g.play(EndTurn())
+    assert g.legal_moves() == [OutOfCards(0), OutOfCards(1), OutOfCards(2), CannotFinish()]
+
+
+def test_at_the_table_wrong_pairs_wait_in_turn_for_the_table_word() -> None:
+    quote(
+        "celui qui repère une erreur donne une carte de son jeu à celui qui s’est trompé, lequel reprend les 2 "
+        "cartes non appariées."
+    )
+    g = table()
+    assert g.play(LaidSeen(0, "1+0", "1"))[0].key == "pouilleux.pair_ok"
+    assert g.play(LaidSeen(1, "1+1", "3"))[0].key == "pouilleux.wrong_pair"
+    assert g.play(LaidSeen(2, "2+1", "4"))[0].key == "pouilleux.wrong_pair"  # laying goes on meanwhile
+    assert g.phase == "check" and g.legal_moves() == [SpottedBy(0), SpottedBy(2), Unspotted()]
+    with pytest.raises(IllegalMove):
+        g.play(OutOfCards(0))  # the error first
+    rulings = g.play(SpottedBy(2))
+    assert [r.key for r in rulings] == ["pouilleux.card_given", "pouilleux.take_back"]
+    assert rulings[-1].params == {"player": 2} and Laid(1, "1+1", "3") not in g.laid
+    assert g.legal_moves() == [SpottedBy(0), SpottedBy(1), Unspotted()]  # the next one: player 3's
+    assert g.play(Unspotted())[0].key == "pouilleux.error_stands"
+    assert g.phase == "play" and Laid(2, "2+1", "4") in g.laid  # the error stands
+
+
+def test_at_the_table_an_unfinishable_round_finds_the_error_the_calculator_saw() -> None:
+    quote(
+        "Si la partie ne peut pas finir (une partie est finie lorsque le dernier n’a plus que le Pouilleux !), "
+        "on annule la distribution des points, on cherche les erreurs"
+    )
+    g = table(rounds=2)
+    g.play(OutOfCards(1))
+    g.play(LaidSeen(2, "2+1", "4"))
+    g.play(Unspotted())
+    assert g.play(CannotFinish())[0].key == "pouilleux.unfinishable" and g.scores() == [0, 0, 0]
+    assert g.legal_moves() == [FoundBy(0), FoundBy(1), FoundBy(2), FoundBy(None)]
+    rulings = g.play(FoundBy(None))
+    assert rulings[0].key == "pouilleux.calculator_found" and rulings[0].params["player"] == 3
+    assert rulings[-1] == Ruling("pouilleux.new_round", {"dealer": 2}) and g.scores() == [1, 1, 0]
+    assert g.laid == [] and g.phase == "play" and g.out == []  # a new round at the table
+    with pytest.raises(IllegalMove):
+        g.play(FoundBy(0))  # no search in this round
+    g.play(CannotFinish())
+    assert g.play(FoundBy(1)) == [] and g.legal_moves() == [MistakeOf(0), MistakeOf(1), MistakeOf(2)]
+    rulings = g.play(MistakeOf(1))
+    assert rulings[0] == Ruling("pouilleux.own_error_found", {"player": 2}, "score")
+    assert g.over and g.scores() == [2, 2, 1] and g.winners() == [0, 1] and g.legal_moves() == []

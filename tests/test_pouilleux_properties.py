@@ -54,6 +54,39 @@ def test_no_card_lost_whatever_the_players_do(seed: int, players: int, choices: 
         assert len(g.card_locations()) == len(cards)
 
 
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 4),
+    rounds=st.integers(1, 3),
+    choices=st.lists(st.integers(0, 10**6), min_size=200, max_size=200),
+)
+def test_at_the_table_every_button_offered_is_taken_and_every_match_ends(
+    seed: int, players: int, rounds: int, choices: list[int]
+) -> None:
+    ref = PouilleuxReferee(players, {"level": "add-10", "rounds": rounds}, seed)
+    cards = [c for pair in mathpairs.level_pairs("add-10") for c in pair]
+    totals = list(ref.engine.totals)
+    for n, choice in enumerate(choices):
+        if ref.status().over:
+            break
+        if n % 3 == 0:  # two cards laid together in some seat's zone
+            zone = f"seat{choice % players}"
+            for card in (cards[choice % len(cards)], cards[choice // 7 % len(cards)]):
+                ref.observe(Observation("confirmed", card, zone))
+            continue
+        spec = ref.inputs()[choice % len(ref.inputs())]
+        picks = sorted(spec.choices)
+        params = {"choice": picks[choice // 11 % len(picks)]} if picks else {}
+        rulings = ref.on_input(spec.action, **params)
+        assert all(r.level != "violation" or r.key == "pouilleux.unfinishable" for r in rulings), rulings
+        assert all(t >= old for t, old in zip(ref.engine.totals, totals, strict=True))  # points are never taken
+        totals = list(ref.engine.totals)
+    status = ref.status()
+    assert status.over and ref.engine.rounds_played == rounds and ref.inputs() == []
+    assert status.winners and all(status.scores[w] == max(status.scores) for w in status.winners)
+
+
 @pytest.mark.parametrize("game_id", ["pouilleux", "cache-cache", "recto-verso", "memory"])
 def test_every_ruling_of_a_bot_game_is_translated_with_its_parameters(game_id: str) -> None:
     g = get_game(game_id)(2 if game_id in ("cache-cache", "recto-verso") else 3, random.Random(4))

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kiosk.games import mathpairs
 from kiosk.games.base import IllegalMove
-from kiosk.games.recto_verso import Announce, RectoVerso, Validate, points
+from kiosk.games.recto_verso import Announce, Pick, RectoVerso, Validate, points
 from tests.engine_checks import bots_play_to_the_end, cards_of
 from tests.quotes import Quotes
 
@@ -100,3 +101,37 @@ def test_no_card_lost_and_the_bot_ends_every_game(seed: int, pairs: int) -> None
     assert len(cards_of(g)) == 2 * pairs
     bots_play_to_the_end(g, 5000)
     assert g.winners()
+
+
+def test_at_the_table_the_card_picked_is_seen_then_announced_and_validated() -> None:
+    quote("Le deuxième joueur choisit une des cartes, et annonce le résultat.")
+    g = RectoVerso(2, random.Random(2), {"level": "add-10", "pairs": 2}, at_table=True)
+    assert g.cards_left() == 2 and g.on_table() == [] and g.legal_moves() == []  # the camera names the cards
+    with pytest.raises(IllegalMove) as exc:
+        g.play(Announce("3+4", 7))  # no card in the centre yet
+    assert exc.value.key == "recto_verso.not_now"
+    with pytest.raises(IllegalMove) as exc:
+        g.play(Pick("7"))  # a result card
+    assert exc.value.key == "recto_verso.show_calculation" and exc.value.params == {"player": 2}
+    assert g.play(Pick("3+4"))[0].params == {"player": 2, "calculation": "3 + 4"}
+    assert g.legal_moves() == [Announce("3+4", v) for v in mathpairs.answers()] and g.to_act == 1
+    with pytest.raises(IllegalMove):
+        g.play(Announce("2+1", 3))  # not the card in the centre
+    g.play(Announce("3+4", 8))
+    rulings = g.play(Validate(False))
+    assert rulings[0].params["asker_points"] == 0 and rulings[0].params["validator_points"] == 1
+    assert g.cards_left() == 1 and g.to_act == 0 and g.picked is None
+    with pytest.raises(IllegalMove) as exc:
+        g.play(Pick("3+4"))  # turned and out of the game
+    assert exc.value.key == "recto_verso.not_on_table"
+    g.play(Pick("2+1"))
+    g.play(Announce("2+1", 3))
+    rulings = g.play(Validate(True))
+    assert g.over and rulings[-1].key == "recto_verso.game_over_points" and g.scores() == [3, 1]
+    assert g.winners() == [0]
+
+
+def test_a_pick_is_a_table_move() -> None:
+    with pytest.raises(IllegalMove) as exc:
+        RectoVerso(2, random.Random(0), {"level": "add-10"}).play(Pick("3+4"))
+    assert exc.value.key == "recto_verso.not_now"

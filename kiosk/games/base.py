@@ -13,6 +13,14 @@ randomness comes from the ``random.Random`` given at construction.
   the invariant tests check that no card is ever lost or duplicated.
 - ``bot_move()``: the move a simple bot makes (default: a random legal move); ``kiosk simulate``
   plays whole matches with it.
+- ``at_table``: built with ``at_table=True`` the engine referees a real table: it deals nothing,
+  hands are unseen (``kiosk.games.hands``) and it takes the moves the camera and the players'
+  buttons report. The phases, legality, scoring and end of the game are the same code either
+  way; the table referee (``kiosk.referee``) only translates observations into these moves.
+  At the table ``legal_moves()`` lists the moves the players' buttons make (a move the camera
+  reports is judged when it arrives, so the list may be empty while the game goes on), ``to_act``
+  is None while the whole table acts (naming the dealer, showing hands), and ``expects()`` says
+  what the table is waiting for.
 
 Moves are small frozen dataclasses defined by each game. Rulings are message keys with
 parameters; the UI translates them (``kiosk.i18n``).
@@ -65,7 +73,14 @@ class GameEngine(ABC):
     #: (the label is the catalog's ``<game>.option.<name>``).
     menu_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {}
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        players: int,
+        rng: random.Random,
+        options: Mapping[str, Any] | None = None,
+        *,
+        at_table: bool = False,
+    ):
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.game_id}: {players} players; this game takes {self.min_players} to {self.max_players}"
@@ -77,6 +92,7 @@ class GameEngine(ABC):
             )
         self.players = players
         self.rng = rng
+        self.at_table = at_table
         self.options: dict[str, Any] = {**self.default_options, **(options or {})}
 
     @property
@@ -108,6 +124,11 @@ class GameEngine(ABC):
     @abstractmethod
     def card_locations(self) -> list[tuple[str, str]]:
         """(card id, location) per physical card: ``hand:2``, ``discard``, ``stock``, ``aside`` ..."""
+
+    def expects(self) -> tuple[str, dict[str, Any]] | None:
+        """What the table is waiting for next, as a message key (``<game>.expect_<what>``) and
+        its parameters; None when nothing is (the match is over)."""
+        return None
 
     def bot_move(self) -> Any:
         """A simple bot's choice; games override it where random play would never end."""

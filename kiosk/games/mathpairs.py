@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from kiosk.decks import Card, Deck, load_deck
-from kiosk.games.base import GameEngine
+from kiosk.games.base import GameEngine, IllegalMove
 
 DECK_ID = "math-pairs"
 BLANK = "pouilleux"
@@ -128,7 +128,8 @@ class QuizEngine(GameEngine):
     """Cache-cache and Recto-verso: two players, one asks, the other answers, roles alternate.
 
     The dealer deals; the other player asks first (rules-decisions). Subclasses deal in
-    :meth:`_deal` and call :meth:`_switch` after each question.
+    :meth:`_deal` (at the table: count the cards nobody has named yet) and call :meth:`_switch`
+    after each question.
     """
 
     deck_id = DECK_ID
@@ -137,12 +138,20 @@ class QuizEngine(GameEngine):
     #: pairs: None = the seed's 12 "cartes doubles" (or the whole level when smaller).
     default_options: ClassVar[Mapping[str, Any]] = {"level": DEFAULT_LEVEL, "pairs": None, "dealer": 0}
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
-        super().__init__(players, rng, options)
+    def __init__(
+        self,
+        players: int,
+        rng: random.Random,
+        options: Mapping[str, Any] | None = None,
+        *,
+        at_table: bool = False,
+    ):
+        super().__init__(players, rng, options, at_table=at_table)
         if self.options["dealer"] not in (0, 1):
             raise ValueError(f"{self.game_id}: dealer must be seat 0 or 1")
         self.pairs = options_pairs(self.options, 12)
-        self.result_of = dict(self.pairs)
+        #: the result card of every calculation of the level (a table may use any of its pairs)
+        self.result_of = dict(level_pairs(self.options["level"]))
         self.points = [0, 0]
         self.out: list[str] = []  # calculations answered right: out of the game
         self.asker = 1 - self.options["dealer"]
@@ -176,6 +185,11 @@ class QuizEngine(GameEngine):
     def _pair_locations(self, calc: str, where: str) -> list[tuple[str, str]]:
         return [(calc, where), (self.result_of[calc], where)]
 
+    def _check_shown(self, card: str) -> None:
+        """At the table, the card shown in the centre must be a calculation of the level."""
+        if card not in self.result_of:  # a result, the blank card or a card of another level
+            raise IllegalMove(f"{self.game_id.replace('-', '_')}.show_calculation", player=self.asker + 1)
+
 
 class PairWatcher:
     """Pairs laid in zones, from the cards the camera confirms and removes there.
@@ -201,18 +215,20 @@ class PairWatcher:
         self.pairs.setdefault(zone, []).append((a, b))
         return check_pair(a, b)
 
-    def removed(self, zone: str, card_id: str) -> None:
+    def removed(self, zone: str, card_id: str) -> tuple[str, str] | None:
+        """Forget ``card_id`` in ``zone``; returns the pair it broke up, if it was in one."""
         loose = self.loose.get(zone, [])
         if card_id in loose:
             loose.remove(card_id)
-            return
+            return None
         pairs = self.pairs.get(zone, [])
         for pair in pairs:
             if card_id in pair:
                 pairs.remove(pair)
                 other = pair[1] if pair[0] == card_id else pair[0]
                 self.loose.setdefault(zone, []).append(other)
-                return
+                return pair
+        return None
 
     def laid(self, zone: str) -> list[tuple[str, str]]:
         return list(self.pairs.get(zone, []))

@@ -8,7 +8,16 @@ player out scores 5 - n; the round ends when the last one holds only the Pouille
 cannot end (an unspotted wrong pair left cards without a partner) cancels its points and goes to
 the error search of the seed (``search``). The dealer turns each round; most points wins.
 
-:func:`finishing_points` and :func:`search_points` are the scoring rules, shared with the referee.
+At the table (``at_table=True``) nobody deals and the draws go hand to hand, out of the camera's
+sight: the hands are not kept (``hands`` stay empty) and nobody's turn is followed (``to_act`` is
+None). The record is the pairs the camera sees laid in the seat zones (:class:`LaidSeen`, or
+taken back: :class:`TakenBack`) and the finishing order the players report (:class:`OutOfCards`).
+Every pair seen is judged at once; a wrong one waits for the table's word on who spotted it
+(:class:`SpottedBy`) or that nobody did (:class:`Unspotted`: the error stands). The players say
+when a round cannot end (:class:`CannotFinish`), who found the error (:class:`FoundBy`; nobody:
+the calculator points at a wrong pair it saw) and, where it cannot tell, whose it was
+(:class:`MistakeOf`). The phases there are ``play``, ``check``, ``search``, ``author`` and
+``over``; :meth:`legal_moves` lists the buttons' moves only.
 """
 
 from __future__ import annotations
@@ -89,6 +98,71 @@ class Laid:
     b: str
 
 
+@dataclass(frozen=True)
+class LaidSeen:
+    """At the table: the camera sees the cards ``a`` and ``b`` laid together in ``seat``'s zone."""
+
+    seat: int
+    a: str
+    b: str
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """At the table: the pair ``a``, ``b`` seen laid in ``seat``'s zone has left it."""
+
+    seat: int
+    a: str
+    b: str
+
+
+@dataclass(frozen=True)
+class OutOfCards:
+    """At the table: player ``seat`` has no card left."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class CannotFinish:
+    """At the table: the players say the round cannot end."""
+
+
+@dataclass(frozen=True)
+class SpottedBy:
+    """At the table: player ``seat`` spotted the wrong pair first."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Unspotted:
+    """At the table: nobody spotted the wrong pair."""
+
+
+@dataclass(frozen=True)
+class FoundBy:
+    """At the table, in the error search: player ``seat`` found an error (None: nobody did)."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class MistakeOf:
+    """At the table, in the error search: the error found was player ``seat``'s."""
+
+    seat: int
+
+
+#: What the table waits for in each phase of a round (a message key).
+_EXPECTS = {
+    "play": "pouilleux.expect_pairs",
+    "check": "pouilleux.expect_spotter",
+    "search": "pouilleux.expect_finder",
+    "author": "pouilleux.expect_author",
+}
+
+
 class Pouilleux(GameEngine):
     game_id = "pouilleux"
     deck_id = mathpairs.DECK_ID
@@ -101,8 +175,15 @@ class Pouilleux(GameEngine):
         "dealer": 0,
     }
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
-        super().__init__(players, rng, options)
+    def __init__(
+        self,
+        players: int,
+        rng: random.Random,
+        options: Mapping[str, Any] | None = None,
+        *,
+        at_table: bool = False,
+    ):
+        super().__init__(players, rng, options, at_table=at_table)
         self.pairs = mathpairs.options_pairs(self.options, PAIRS_BY_PLAYERS[players])
         if self.options["rounds"] < 1 or not 0 <= self.options["dealer"] < players:
             raise ValueError("pouilleux: rounds must be >= 1 and dealer a seat")
@@ -113,17 +194,21 @@ class Pouilleux(GameEngine):
 
     # --- round life --------------------------------------------------------------------
     def _deal(self) -> None:
-        cards = [c for pair in self.pairs for c in pair] + [mathpairs.BLANK]
-        self.hands = mathpairs.dealt(cards, self.players, self.dealer + 1, self.rng)
+        self.hands: list[list[str]] = [[] for _ in range(self.players)]  # at the table: out of sight
+        if not self.at_table:
+            cards = [c for pair in self.pairs for c in pair] + [mathpairs.BLANK]
+            self.hands = mathpairs.dealt(cards, self.players, self.dealer + 1, self.rng)
         self.laid: list[Laid] = []
         self.round_points = [0] * self.players
         self.out: list[int] = []
-        self.phase = "opening"
+        self.phase = "play" if self.at_table else "opening"
         self.seat = (self.dealer + 1) % self.players  # who lays, draws or searches
         self.opened = 0
         self.checkers: list[int] = []
         self.searchers: list[int] = []
         self.resume = "opening"
+        self.pending: list[Laid] = []  # at the table: wrong pairs waiting for the table's word
+        self.finder: int | None = None  # at the table, in the error search: who found it
 
     def _seat_after(self, seat: int) -> int:
         return (seat + 1) % self.players
@@ -132,16 +217,14 @@ class Pouilleux(GameEngine):
         return [s for s in range(self.players) if self.hands[s]]
 
     def _mark_out(self) -> list[Ruling]:
-        rulings = []
-        for s in range(self.players):
-            if not self.hands[s] and s not in self.out:
-                self.out.append(s)
-                points = finishing_points(len(self.out))
-                self.round_points[s] += points
-                rulings.append(
-                    Ruling("pouilleux.out", {"player": s + 1, "rank": len(self.out), "points": points}, "score")
-                )
-        return rulings
+        return [self._finish(s) for s in range(self.players) if not self.hands[s] and s not in self.out]
+
+    def _finish(self, seat: int) -> Ruling:
+        """``seat`` has no card left: the next finishing place and its points."""
+        self.out.append(seat)
+        points = finishing_points(len(self.out))
+        self.round_points[seat] += points
+        return Ruling("pouilleux.out", {"player": seat + 1, "rank": len(self.out), "points": points}, "score")
 
     def _next_holder(self, seat: int) -> int:
         nxt = self._seat_after(seat)
@@ -170,12 +253,20 @@ class Pouilleux(GameEngine):
             self.phase = "draw"
             return []
         if len(holders) == 1 and held == [mathpairs.BLANK]:
-            rulings = [Ruling("pouilleux.round_over", {"player": holders[0] + 1}, "score")]
-            return rulings + self._close_round(self.round_points)
-        self.phase = "search"
-        self.round_points = [0] * self.players
+            return self._round_over(holders[0])
         self.searchers = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
         self.seat = self.searchers.pop(0)
+        return self._unfinishable()
+
+    def _round_over(self, holder: int) -> list[Ruling]:
+        """Everyone but ``holder`` is out: he keeps the Pouilleux and the round's points stand."""
+        rulings = [Ruling("pouilleux.round_over", {"player": holder + 1}, "score")]
+        return rulings + self._close_round(self.round_points)
+
+    def _unfinishable(self) -> list[Ruling]:
+        """The round cannot end: its points are cancelled and the error search begins."""
+        self.phase = "search"
+        self.round_points = [0] * self.players
         return [Ruling("pouilleux.unfinishable", {}, "violation")]
 
     def _close_round(self, points: list[int]) -> list[Ruling]:
@@ -194,7 +285,8 @@ class Pouilleux(GameEngine):
     # --- GameEngine --------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        if self.phase == "over":
+        """None also at the table, where the turns go out of the camera's sight."""
+        if self.phase == "over" or self.at_table:
             return None
         return self.checkers[0] if self.phase == "check" else self.seat
 
@@ -216,7 +308,14 @@ class Pouilleux(GameEngine):
         out = [(c, f"hand:{s}") for s in range(self.players) for c in self.hands[s]]
         return out + [(c, f"laid:{p.seat}") for p in self.laid for c in (p.a, p.b)]
 
+    def expects(self) -> tuple[str, dict[str, Any]] | None:
+        if self.over:
+            return None
+        return _EXPECTS[self.phase], {"player": self.pending[0].seat + 1} if self.pending else {}
+
     def legal_moves(self) -> list[Any]:
+        if self.at_table:
+            return self._table_buttons()
         phase = self.phase
         if phase in ("opening", "lay"):
             return [EndTurn()] + [LayPair(a, b) for a, b in combinations(self.hands[self.seat], 2)]
@@ -233,7 +332,21 @@ class Pouilleux(GameEngine):
             return [Search(None)] + [Search(i) for i in self.wrong_pairs()]
         return []
 
+    def _table_buttons(self) -> list[Any]:
+        everyone = range(self.players)
+        if self.phase == "play":
+            return [OutOfCards(s) for s in everyone if s not in self.out] + [CannotFinish()]
+        if self.phase == "check":
+            return [SpottedBy(s) for s in everyone if s != self.pending[0].seat] + [Unspotted()]
+        if self.phase == "search":
+            return [FoundBy(s) for s in everyone] + [FoundBy(None)]
+        if self.phase == "author":
+            return [MistakeOf(s) for s in everyone]
+        return []
+
     def play(self, move: Any) -> list[Ruling]:
+        if self.at_table:
+            return self._play_at_table(move)
         handler = {
             ("opening", LayPair): self._lay,
             ("lay", LayPair): self._lay,
@@ -246,6 +359,22 @@ class Pouilleux(GameEngine):
         }.get((self.phase, type(move)))
         if handler is None:
             raise IllegalMove("pouilleux.not_now", phase=self.phase)
+        return handler(move)  # type: ignore[operator]
+
+    def _play_at_table(self, move: Any) -> list[Ruling]:
+        seen = isinstance(move, (LaidSeen, TakenBack)) and self.phase != "over"
+        if not seen and move not in self._table_buttons():
+            raise IllegalMove("pouilleux.not_now", phase=self.phase)
+        handler = {
+            LaidSeen: self._laid_seen,
+            TakenBack: self._taken_back,
+            OutOfCards: self._out_of_cards,
+            CannotFinish: self._cannot_finish,
+            SpottedBy: self._spotted_by,
+            Unspotted: self._unspotted,
+            FoundBy: self._found_by,
+            MistakeOf: self._mistake_of,
+        }[type(move)]
         return handler(move)  # type: ignore[operator]
 
     # --- moves -------------------------------------------------------------------------
@@ -280,17 +409,21 @@ class Pouilleux(GameEngine):
             raise IllegalMove("pouilleux.must_give_a_card", player=spotter + 1)
         if not hand and move.give is not None:
             raise IllegalMove("pouilleux.nothing_to_give", player=spotter + 1)
-        self.laid.pop()
         self.hands[pair.seat] += [pair.a, pair.b]
-        rulings = [Ruling("pouilleux.error_spotted", params, "violation")]
         if move.give is not None:
             hand.remove(move.give)
             self.hands[pair.seat].append(move.give)
-            rulings.append(Ruling("pouilleux.card_given", {"spotter": spotter + 1, "player": pair.seat + 1}))
-        else:
-            self.round_points[spotter] += 1
-            rulings.append(Ruling("pouilleux.spot_bonus", {"player": spotter + 1}, "score"))
+        rulings = [Ruling("pouilleux.error_spotted", params, "violation")] + self._error_spotted(spotter, pair)
         return rulings + self._close_check()
+
+    def _error_spotted(self, spotter: int, pair: Laid) -> list[Ruling]:
+        """The author takes ``pair`` back; the spotter gives him a card, or scores 1 when already out."""
+        if pair in self.laid:
+            self.laid.remove(pair)
+        if spotter in self.out:
+            self.round_points[spotter] += 1
+            return [Ruling("pouilleux.spot_bonus", {"player": spotter + 1}, "score")]
+        return [Ruling("pouilleux.card_given", {"spotter": spotter + 1, "player": pair.seat + 1})]
 
     def _end_opening(self, move: EndTurn) -> list[Ruling]:
         self.opened += 1
@@ -330,15 +463,75 @@ class Pouilleux(GameEngine):
         return self._found(self.laid[wrong[0]], None)
 
     def _found(self, pair: Laid, finder: int | None) -> list[Ruling]:
-        params = {"player": pair.seat + 1, **mathpairs.pair_params(pair.a, pair.b)}
+        return self._settle_search(pair.seat, finder, mathpairs.pair_params(pair.a, pair.b))
+
+    def _settle_search(self, author: int, finder: int | None, shown: Mapping[str, Any]) -> list[Ruling]:
+        """The error found is ``author``'s (``shown``: the pair's parameters, where known)."""
+        params = {"player": author + 1, **shown}
         if finder is None:
             key = "pouilleux.calculator_found"
-        elif finder == pair.seat:
+        elif finder == author:
             key = "pouilleux.own_error_found"
         else:
             key, params["finder"] = "pouilleux.error_found", finder + 1
-        points = search_points(self.players, pair.seat, finder)
+        points = search_points(self.players, author, finder)
         return [Ruling(key, params, "score")] + self._close_round(points)
+
+    # --- table moves -------------------------------------------------------------------
+    def _laid_seen(self, move: LaidSeen) -> list[Ruling]:
+        if move.seat not in range(self.players) or move.seat in self.out:
+            raise IllegalMove("pouilleux.not_in_hand", player=move.seat + 1)
+        if self.phase not in ("play", "check"):
+            raise IllegalMove("pouilleux.not_now", phase=self.phase)
+        pair = Laid(move.seat, move.a, move.b)
+        self.laid.append(pair)
+        params = {"player": move.seat + 1, **mathpairs.pair_params(move.a, move.b)}
+        if mathpairs.is_pair(move.a, move.b):
+            return [Ruling("pouilleux.pair_ok", params, "ok")]
+        self.pending.append(pair)
+        self.phase = "check"
+        return [Ruling("pouilleux.wrong_pair", params, "violation")]
+
+    def _taken_back(self, move: TakenBack) -> list[Ruling]:
+        pair = Laid(move.seat, move.a, move.b)
+        if pair in self.laid:
+            self.laid.remove(pair)
+        return []
+
+    def _out_of_cards(self, move: OutOfCards) -> list[Ruling]:
+        rulings = [self._finish(move.seat)]
+        if len(self.out) < self.players - 1:
+            return rulings
+        return rulings + self._round_over(next(s for s in range(self.players) if s not in self.out))
+
+    def _cannot_finish(self, move: CannotFinish) -> list[Ruling]:
+        return self._unfinishable()
+
+    def _settled(self) -> Laid:
+        """The wrong pair the table has just given its word on."""
+        pair = self.pending.pop(0)
+        self.phase = "check" if self.pending else "play"
+        return pair
+
+    def _spotted_by(self, move: SpottedBy) -> list[Ruling]:
+        pair = self._settled()
+        rulings = self._error_spotted(move.seat, pair)
+        return rulings + [Ruling("pouilleux.take_back", {"player": pair.seat + 1}, "reminder")]
+
+    def _unspotted(self, move: Unspotted) -> list[Ruling]:
+        pair = self._settled()
+        params = {"player": pair.seat + 1, **mathpairs.pair_params(pair.a, pair.b)}
+        return [Ruling("pouilleux.error_stands", params, "info")]
+
+    def _found_by(self, move: FoundBy) -> list[Ruling]:
+        wrong = self.wrong_pairs()
+        if move.seat is None and wrong:  # the calculator points at a wrong pair it saw
+            return self._found(self.laid[wrong[0]], None)
+        self.finder, self.phase = move.seat, "author"
+        return []
+
+    def _mistake_of(self, move: MistakeOf) -> list[Ruling]:
+        return self._settle_search(move.seat, self.finder, {})
 
     def bot_move(self) -> Any:
         """Lays every true pair, spots every wrong one, draws at random."""

@@ -1,9 +1,10 @@
 """The Recto-verso referee: the asker moves the card he picks to the centre, calculation up.
 
 The camera reads the calculation; the asker announces his result and the other player says
-"c'est exact" or "c'est faux" with his own result (pickers of the level's results). The kiosk
-knows the true result from the card, scores the seed's five cases (:func:`points`) and counts
-the cards left on the table until none is.
+"c'est exact", "c'est faux" with his own result, or "c'est faux" without one (pickers of the
+level's results). The engine (:mod:`kiosk.games.recto_verso`, built at the table) knows the true
+result from the card, scores the seed's cases, counts the cards left on the table and ends the
+game; this adapter turns the card seen and the buttons into its moves.
 """
 
 from __future__ import annotations
@@ -11,64 +12,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kiosk.games import mathpairs
 from kiosk.games.base import Ruling
-from kiosk.games.recto_verso import RectoVerso, turned
+from kiosk.games.recto_verso import Announce, Pick, RectoVerso, Validate
 from kiosk.referee.base import InputSpec
 from kiosk.referee.cache_cache import QuizReferee
 
 
-class RectoVersoReferee(QuizReferee):
+class RectoVersoReferee(QuizReferee[RectoVerso]):
     game_id = "recto-verso"
-    engine = RectoVerso
-    domain = "recto_verso"
+    engine_class = RectoVerso
 
-    def __init__(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0):
-        super().__init__(players, options, seed)
-        self.left = len(self.pairs)
-        self.announced: int | None = None
+    def _waits_for_card(self) -> bool:
+        return self.engine.picked is None
+
+    def _shown(self, card: str) -> Any:
+        return Pick(card)
 
     def inputs(self) -> list[InputSpec]:
-        if self.finished or self.question is None:
+        e = self.engine
+        if self._offered(Announce):
+            return [InputSpec("announce", "recto_verso.input.announce", {"player": e.asker + 1}, self._value_choices())]
+        if not self._offered(Validate):
             return []
-        if self.announced is None:
-            return [
-                InputSpec("announce", "recto_verso.input.announce", {"player": self.asker + 1}, self._value_choices())
-            ]
+        validator = {"player": e.answerer + 1}
         return [
-            InputSpec("exact", "recto_verso.input.exact", {"player": self.answerer + 1}),
-            InputSpec("false", "recto_verso.input.false", {"player": self.answerer + 1}, self._value_choices()),
+            InputSpec("exact", "recto_verso.input.exact", validator),
+            InputSpec("false", "recto_verso.input.false", validator, self._value_choices()),
+            InputSpec("false_no_result", "recto_verso.input.false_no_result", validator),
         ]
 
     def on_input(self, action: str, **params: Any) -> list[Ruling]:
         choice = str(params.get("choice", ""))
-        offered = {spec.action for spec in self.inputs()}
-        if action not in offered or (action != "exact" and not choice.isdigit()):
+        offered = {spec.action: spec for spec in self.inputs()}
+        if action not in offered or (offered[action].choices and not choice.isdigit()):
             return [Ruling("recto_verso.input_not_now", {}, "reminder")]
         if action == "announce":
-            self.announced = int(choice)
-            return [
-                Ruling(
-                    "recto_verso.announced",
-                    {
-                        "player": self.asker + 1,
-                        "answer": self.announced,
-                        "calculation": mathpairs.card(self.question or "").expression,
-                    },
-                )
-            ]
-        return self._validate(action == "exact", int(choice) if choice.isdigit() else None)
+            return self._play(Announce(self.engine.picked or "", int(choice)))
+        if action == "false":
+            return self._play(Validate(False, int(choice)))
+        return self._play(Validate(action == "exact"))
 
-    def _validate(self, exact: bool, given: int | None) -> list[Ruling]:
-        assert self.question is not None and self.announced is not None
-        ruling = turned(self.question, self.announced, exact, given, self.asker, self.answerer)
-        self.points[self.asker] += ruling.params["asker_points"]
-        self.points[self.answerer] += ruling.params["validator_points"]
-        out = [ruling]
-        self.left -= 1
-        self.announced = None
-        self._next_question()
-        return out + (self._game_over() if self.left == 0 else [])
-
-    def status(self) -> Mapping[str, Any]:
-        return {**super().status(), "left": self.left}
+    def _details(self) -> Mapping[str, Any]:
+        """``left``: the cards still on the table."""
+        return {"left": self.engine.cards_left()}

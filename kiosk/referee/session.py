@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kiosk.games.base import Ruling
-from kiosk.referee.base import InputSpec, Observation, RefereeAdapter
+from kiosk.referee.base import InputSpec, Observation, RefereeAdapter, RefereeStatus
 from kiosk.referee.zones import Layout
 from kiosk.table import TableView
 
@@ -47,5 +47,5 @@ class RefereeSession:
     def inputs(self) -> list[InputSpec]:
         return self.adapter.inputs()
 
-    def status(self) -> Mapping[str, Any]:
+    def status(self) -> RefereeStatus:
         return self.adapter.status()

@@ -8,7 +8,16 @@ the top edge (y = 0), so seat 0 sits at the bottom centre and seats go clockwise
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
+
+_SEAT_ZONE = re.compile(r"seat(\d+)$")
+
+
+def seat_of(zone: str | None) -> int | None:
+    """``seat2`` -> 2; any other zone (or none) -> None."""
+    match = _SEAT_ZONE.match(zone or "")
+    return int(match.group(1)) if match else None
 
 
 @dataclass(frozen=True, slots=True)
