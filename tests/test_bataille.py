@@ -8,7 +8,8 @@ import random
 import pytest
 
 from kiosk.games.base import IllegalMove
-from kiosk.games.bataille import STRENGTH, Bataille, Flip
+from kiosk.games.bataille import STRENGTH, Bataille, Flip, OutOfCards, Shown
+from kiosk.games.hands import UnseenHand
 from tests.quotes import decided, seed_says
 
 
@@ -117,3 +118,74 @@ def test_only_flip_is_a_move_and_a_refusal_changes_nothing():
 def test_unknown_option_is_refused():
     with pytest.raises(ValueError, match="unknown option"):
         Bataille(2, random.Random(0), {"rounds": 5})
+
+
+def table(counts: list[int], **options) -> Bataille:
+    """A game at the table whose piles hold ``counts`` cards."""
+    game = Bataille(len(counts), random.Random(0), options, at_table=True)
+    game.piles = [UnseenHand(n) for n in counts]
+    return game
+
+
+def test_at_the_table_the_piles_are_counted_and_the_cards_shown_one_by_one():
+    seed_says("Retire les Manneken-Pis et distribue toutes les cartes, face cachée.")
+    game = Bataille(3, random.Random(0), at_table=True)
+    assert game.scores() == [18, 17, 17] and game.card_locations() == [("JK1", "aside"), ("JK2", "aside")]
+    assert game.play(Shown(1, "9C")) == [] and game.to_act == 0
+    for move, key in [(Shown(1, "2C"), "bataille.already_shown"), (Shown(2, "9C"), "bataille.already_shown")]:
+        with pytest.raises(IllegalMove) as err:
+            game.play(move)
+        assert err.value.key == key
+    game.play(Shown(0, "9D"))
+    rulings = game.play(Shown(2, "3S"))
+    assert rulings[0].key == "bataille.bataille" and game.to_act == 0 and game.scores() == [17, 16, 16]
+    with pytest.raises(IllegalMove) as err:
+        game.play(Shown(2, "4S"))
+    assert err.value.key == "bataille.not_fighting"
+    game.play(Shown(0, "2D"))
+    rulings = game.play(Shown(1, "KD"))  # each laid a card face down, then this one
+    assert rulings[0].params == {"player": 2, "cards": "9C 9D 3S 2D KD"} and game.scores() == [15, 21, 16]
+
+
+def test_at_the_table_a_fighter_short_of_cards_is_out_when_the_bataille_is_called():
+    decided("a player without cards during a bataille loses;")
+    game = table([1, 4, 3])
+    game.play(Shown(0, "7H"))
+    game.play(Shown(1, "7S"))
+    rulings = game.play(Shown(2, "2C"))
+    keys = [r.key for r in rulings]
+    assert keys == ["bataille.bataille", "bataille.out_of_cards", "bataille.takes_seen"]
+    assert rulings[-1].params["player"] == 2 and game.scores() == [0, 6, 2] and not game.over
+    assert game.fighters == [1, 2] and game.to_act == 1
+
+
+def test_at_the_table_the_house_rule_fights_with_the_last_card():
+    game = table([2, 4], last_card_up=True)
+    game.play(Shown(0, "7H"))
+    game.play(Shown(1, "7S"))
+    game.play(Shown(0, "AC"))  # his last card, face up
+    rulings = game.play(Shown(1, "KD"))
+    assert rulings[0].params["player"] == 1 and game.scores() == [5, 1]
+
+
+def test_at_the_table_the_round_cap_counts_the_piles():
+    decided("a cap on rounds (option, default 2000) ends the game, most cards wins.")
+    game = table([3, 2], max_rounds=1)
+    game.play(Shown(0, "AS"))
+    rulings = game.play(Shown(1, "2H"))
+    assert rulings[-1].key == "bataille.game_over" and game.winners() == [0] and game.scores() == [4, 1]
+
+
+def test_a_player_who_says_his_pile_is_empty_is_out():
+    game = table([10, 10, 10])
+    game.play(Shown(0, "7H"))
+    assert [r.key for r in game.play(OutOfCards(1))] == ["bataille.out_of_cards"]
+    rulings = game.play(Shown(2, "8H"))
+    assert rulings[0].params["player"] == 3 and game.scores() == [9, 0, 11] and game.fighters == [0, 2]
+
+
+def test_table_moves_are_refused_when_dealt_and_flip_at_the_table():
+    for game, move in [(Bataille(2, random.Random(0)), Shown(0, "2C")), (table([5, 5]), Flip())]:
+        with pytest.raises(IllegalMove) as err:
+            game.play(move)
+        assert err.value.key == "bataille.only_flip"

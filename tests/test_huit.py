@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kiosk.games.base import IllegalMove
-from kiosk.games.huit import Draw, Huit, Pass, Play
+from kiosk.games.huit import Draw, Huit, NameSuit, Pass, Play, TurnUp
 from tests.quotes import decided, seed_says
 
 
@@ -133,3 +133,41 @@ def test_nothing_to_draw_and_nobody_can_play_ends_the_game():
     game.play(Pass())
     rulings = game.play(Pass())
     assert rulings[-1].key == "huit.blocked" and game.winners() == [1]
+
+
+def test_at_the_table_nothing_is_dealt_and_the_hands_are_counted():
+    decided("7 cards each, 5 from 5 players.")
+    game = Huit(5, random.Random(0), at_table=True)
+    assert [len(h) for h in game.hands] == [5] * 5 and len(game.stock) == 52 - 25 - 1
+    assert game.card_locations() == [("JK1", "aside"), ("JK2", "aside")]
+    assert {type(m) for m in game.legal_moves()} == {TurnUp}
+    with pytest.raises(IllegalMove) as err:
+        game.play(TurnUp("JK1"))
+    assert err.value.key == "huit.manneken_out"
+    game.play(TurnUp("8S"))
+    assert game.suit == "S" and game.to_act == 0  # a starting 8 keeps its suit
+
+
+def test_at_the_table_an_8_is_laid_then_its_suit_named():
+    seed_says("Le 8 se pose sur tout et te permet de choisir le symbole suivant.")
+    game = Huit(2, random.Random(0), at_table=True)
+    game.play(TurnUp("9H"))
+    rulings = game.play(Play("8C"))
+    assert [r.key for r in rulings] == ["huit.played", "huit.choose_suit"] and game.to_act == 0
+    assert game.legal_moves() == [NameSuit(s) for s in "CDHS"]
+    with pytest.raises(IllegalMove) as err:
+        game.play(Play("4D"))
+    assert err.value.key == "huit.name_suit"
+    game.play(NameSuit("D"))
+    assert game.suit == "D" and game.to_act == 1 and len(game.hands[0]) == 6
+    with pytest.raises(IllegalMove) as err:
+        game.play(Play("9H"))  # on the pile already: in nobody's hand
+    assert err.value.key == "huit.not_in_hand"
+
+
+def test_a_dealt_game_refuses_the_moves_only_a_table_makes():
+    game = Huit(2, random.Random(0))
+    for move in (TurnUp("3H"), NameSuit("H")):
+        with pytest.raises(IllegalMove) as err:
+            game.play(move)
+        assert err.value.key == "huit.input_not_now"

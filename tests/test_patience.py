@@ -9,7 +9,7 @@ import pytest
 
 from kiosk.decks import SUITS
 from kiosk.games.base import IllegalMove
-from kiosk.games.patience import RANKS, Column, Draw, GiveUp, Move, Patience, Recycle, Tableau
+from kiosk.games.patience import RANKS, Column, Draw, GiveUp, Landed, Move, Patience, Recycle, Tableau, Tell
 from tests.quotes import decided, seed_says
 
 
@@ -152,3 +152,68 @@ def test_legal_moves_are_exactly_the_moves_the_rules_accept():
         game.play(game.bot_move())
         if game.over:
             break
+
+
+def test_at_the_table_every_card_starts_unknown_and_the_deal_is_turned_up():
+    seed_says(
+        "Sans les Manneken-Pis, dispose 7 colonnes de 1 à 7 cartes : "
+        "seule la dernière carte de chaque colonne est visible."
+    )
+    game = Patience(1, random.Random(0), at_table=True)
+    assert game.card_locations() == [("JK1", "aside"), ("JK2", "aside")]
+    assert game.expects() == ("patience.expect_deal", {})
+    assert game.play(Landed("KS", "col0")) == [] and game.tableau.columns[0].up == ["KS"]
+    assert game.expects() == ("patience.expect_turn_up", {"column": 2})
+    for move, key in [(Landed("JK1", "col1"), "patience.manneken_out"), (Landed("KS", "col1"), "patience.turn_first")]:
+        with pytest.raises(IllegalMove) as err:
+            game.play(move)
+        assert err.value.key == key
+    for move in (Draw(), Recycle()):  # the table turns the stock by showing the card
+        with pytest.raises(IllegalMove) as err:
+            game.play(move)
+        assert err.value.key == "patience.unknown_move"
+    with pytest.raises(IllegalMove) as err:
+        Patience(1, random.Random(0)).play(Landed("KS", "col0"))
+    assert err.value.key == "patience.unknown_move"
+
+
+def test_at_the_table_a_card_on_the_waste_is_a_turn_of_the_stock():
+    seed_says("Le reste forme la pioche, que tu retournes une carte à la fois.")
+    decided("unlimited passes through the stock,")
+    game = Patience(1, random.Random(0), at_table=True)
+    assert game.play(Landed("5H", "waste")) == []
+    assert len(game.tableau.stock) == 23 and game.tableau.waste == ["5H"]
+    assert game.play(Landed("5H", "waste")) == [] and len(game.tableau.stock) == 23  # seen again
+    game.tableau.stock, game.tableau.waste = [], [None, "5H"]  # as if the rest were turned, one unseen
+    rulings = game.play(Landed("9C", "waste"))  # the waste turned over, then a turn
+    assert rulings == [] and game.tableau.waste == ["9C"] and game.tableau.stock == ["5H"]
+    with pytest.raises(IllegalMove) as err:
+        game.play(Landed("2D", "waste"))  # the stock's next card is known: 5H
+    assert err.value.key == "patience.stock_order" and game.tableau.stock == ["5H"]
+
+
+def test_at_the_table_draw_3_names_the_cards_uncovered_on_the_waste():
+    game = Patience(1, random.Random(0), {"draw": 3}, at_table=True)
+    t = game.tableau
+    t.columns[0], t.columns[1] = Column([], ["KS"]), Column([], ["QS"])
+    game.play(Landed("JD", "waste"))  # three cards turned, JD on top
+    assert t.waste == [None, None, "JD"] and len(t.stock) == 21
+    assert game.play(Landed("JD", "col1"))[0].key == "patience.move_ok"
+    rulings = game.play(Landed("QH", "col0"))  # turned unseen under JD, now laid on the King
+    assert rulings[0].key == "patience.move_ok" and t.columns[0].up == ["KS", "QH"] and t.waste == [None]
+    with pytest.raises(IllegalMove) as err:
+        game.play(Landed("5C", "col0"))
+    assert err.value.key == "patience.not_alternating" and t.waste == [None]  # refused: nothing learnt
+    assert game.play(Landed("8D", "waste")) == [] and t.waste == ["8D"] and len(t.stock) == 21
+
+
+def test_at_the_table_the_player_tells_hidden_cards():
+    game = Patience(1, random.Random(0), at_table=True)
+    rulings = game.play(Tell("col1", ("4C", "9D")))
+    assert rulings[0].key == "patience.told" and game.tableau.columns[1].down == ["4C", "9D"]
+    assert game.play(Landed("9D", "col1")) == [] and game.tableau.columns[1].up == ["9D"]
+    refusals = [(Tell("col2", ("2C", "3C", "9D")), "patience.tell_refused"), (Tell("x", ()), "patience.unknown_place")]
+    for move, key in refusals:
+        with pytest.raises(IllegalMove) as err:
+            game.play(move)
+        assert err.value.key == key

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
-from kiosk.games.patience import Draw, Move, Patience, Recycle, goes_on
-from kiosk.referee.base import Observation
+import pytest
+
+from kiosk.games.patience import Draw, GiveUp, Move, Patience, Recycle, goes_on
+from kiosk.referee.base import Expect, Observation
 from kiosk.referee.patience import PatienceReferee
 from tests.quotes import decided, seed_says
 
@@ -37,6 +39,8 @@ def show_move(ref: PatienceReferee, game: Patience, move) -> list:
     for i, col in enumerate(t.columns):
         if len(col.down) < turned_before[i]:
             rulings += confirm(ref, col.up[0], f"col{i}")
+    if move.src == "waste" and t.waste:
+        rulings += confirm(ref, t.waste[-1], "waste")  # the card uncovered on the waste
     return rulings
 
 
@@ -45,22 +49,31 @@ def test_layout_stock_waste_four_foundations_seven_columns():
     assert names[:2] == ("stock", "waste") and len(names) == 2 + 4 + 7
 
 
-def test_a_whole_bot_game_is_followed_without_a_false_alarm():
+@pytest.mark.parametrize(("seed", "draw"), [(5, 1), (13, 1), (51, 3)])  # lost, won, won
+def test_a_whole_bot_game_is_followed_to_its_end_without_a_false_alarm(seed: int, draw: int):
     seed_says("Le reste forme la pioche, que tu retournes une carte à la fois.")
+    seed_says("Tu gagnes quand les quatre piles sont complètes.")
     decided("unlimited passes through the stock,")
-    game = Patience(1, random.Random(5))
-    ref = PatienceReferee(1)
+    game = Patience(1, random.Random(seed), {"draw": draw})
+    ref = PatienceReferee(1, {"draw": draw})
     show_deal(ref, game)
+    assert ref.status().expects == Expect("patience.expect_move")
+    shown = []
     while not game.over:
         move = game.bot_move()
-        if not isinstance(move, (Draw, Recycle, Move)):
+        if isinstance(move, GiveUp):
+            game.play(move)
+            shown += ref.on_input("give_up")
             break
-        rulings = show_move(ref, game, move)
-        assert all(r.level != "violation" for r in rulings), rulings
-    t, seen = game.tableau, ref.tableau
+        shown += show_move(ref, game, move)
+    assert all(r.level != "violation" for r in shown), [r for r in shown if r.level == "violation"]
+    t, seen = game.tableau, ref.engine.tableau
     assert [c.up for c in seen.columns] == [c.up for c in t.columns]
     assert [len(c.down) for c in seen.columns] == [len(c.down) for c in t.columns]
-    assert seen.foundations == t.foundations and ref.status()["scores"] == game.scores()
+    assert seen.foundations == t.foundations
+    status = ref.status()
+    assert status.over and status.scores == tuple(game.scores()) and status.winners == tuple(game.winners())
+    assert shown[-1].key == ("patience.won" if game.winners() else "patience.lost") and ref.inputs() == []
 
 
 def test_an_illegal_move_is_flagged_with_its_reason():
@@ -82,11 +95,11 @@ def test_only_a_king_fills_an_empty_column():
     game = Patience(1, random.Random(5))  # face up: 3D 3C 7D KD 8H 5D 3H
     ref = PatienceReferee(1)
     show_deal(ref, game)
-    ref.tableau.columns[6].down.clear()  # as if column 7 had been cleared
-    ref.tableau.columns[6].up.clear()
+    ref.engine.tableau.columns[6].down.clear()  # as if column 7 had been cleared
+    ref.engine.tableau.columns[6].up.clear()
     assert confirm(ref, "3D", "col6")[0].key == "patience.king_only"
     assert confirm(ref, "KD", "col6")[0].key == "patience.move_ok"
-    assert ref.tableau.columns[6].up == ["KD"]
+    assert ref.engine.tableau.columns[6].up == ["KD"]
 
 
 def test_hint_is_a_win_only_when_every_card_is_known():
@@ -122,7 +135,7 @@ def test_a_run_is_recognised_whatever_card_the_camera_confirms_first():
     game = Patience(1, random.Random(5))
     ref = PatienceReferee(1)
     show_deal(ref, game)
-    t = ref.tableau
+    t = ref.engine.tableau
     t.columns[0].up, t.columns[1].up = ["KS"], ["8C", "QH", "JC"]
     rulings = confirm(ref, "JC", "col0")  # the lower card of the run is seen first
     assert rulings[0].key == "patience.move_ok"

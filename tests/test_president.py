@@ -8,6 +8,7 @@ import random
 import pytest
 
 from kiosk.games.base import IllegalMove
+from kiosk.games.hands import UnseenHand
 from kiosk.games.president import GiveBack, Pass, Play, President, best_card, value
 from tests.quotes import decided, seed_says
 
@@ -136,3 +137,33 @@ def test_match_of_rounds_most_presidencies_wins():
         game.play(game.bot_move())
     assert game.round == 2 and sum(game.scores()) == 2
     assert game.winners() == [s for s in range(4) if game.titles[s] == max(game.titles)]
+
+
+def test_at_the_table_the_hands_are_counted_from_the_deal():
+    decided("the dealer's left neighbour leads the first round;")
+    game = President(5, random.Random(3), at_table=True)
+    assert [len(h) for h in game.hands] == [11, 11, 10, 10, 10] and game.to_act == 0
+    assert game.card_locations() == [("JK1", "aside"), ("JK2", "aside")]
+    game.play(Play(("5C", "5D")))
+    assert [len(h) for h in game.hands] == [9, 11, 10, 10, 10] and game.laid_this_round("5D")
+    for cards, key in [
+        (("5H", "5D"), "president.not_in_hand"),  # 5D lies on the table: in nobody's hand
+        (("JK1", "JK2"), "president.manneken_out"),
+        (("4C", "4D"), "president.too_low"),
+    ]:
+        with pytest.raises(IllegalMove) as err:
+            game.play(Play(cards))
+        assert err.value.key == key and len(game.hands[1]) == 11
+
+
+def test_at_the_table_the_balayeur_s_card_moves_in_the_counts():
+    seed_says("à la manche suivante, il donne sa meilleure carte au Président.")
+    game = President(3, random.Random(0), at_table=True)
+    game.hands = [UnseenHand(1), UnseenHand(1), UnseenHand(18)]
+    game.play(Play(("KC",)))  # seat 0 out: Président
+    game.play(Pass())
+    game.play(Pass())
+    rulings = game.play(Play(("3C",)))  # seat 1 out: seat 2 is Balayeur and deals
+    keys = [r.key for r in rulings]
+    assert keys[-2:] == ["president.roles", "president.give_best_card"] and game.to_act == 0
+    assert [len(h) for h in game.hands] == [19, 17, 16]

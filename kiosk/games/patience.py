@@ -9,9 +9,16 @@ Decisions: draw 1 (option ``draw``: 3); unlimited passes through the stock; only
 headed by a King, fills an empty column; a card may come back from a foundation to a column.
 
 :class:`Tableau` holds the rules on a position that may contain unknown cards (``None``: a
-face-down card or a stock card nobody has told the kiosk); the engine deals a fully known one,
-the referee builds one from what the camera sees. A face-down card whose column is cleared turns
-up by itself when it is known; an unknown one waits for :meth:`Tableau.reveal`.
+face-down card or a stock card nobody has told the kiosk); the engine deals a fully known one, or
+at the table starts from an unknown one and learns it from what the camera sees. A face-down card
+whose column is cleared turns up by itself when it is known; an unknown one waits for
+:meth:`Tableau.reveal`.
+
+At the table (``at_table=True``) nothing is dealt: every card starts unknown and the table reports
+:class:`Landed`, a card the camera saw arrive on a place. The engine reads it as a move of that
+card (with the cards on it) from where it lies, checked by the rules; a card turned up in a
+cleared column; or, on the waste, a turn of the stock (after turning the waste over when the stock
+is empty). The player may also :class:`Tell` the face-down cards of a column or the stock.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from kiosk.decks import SUITS, load_deck, parse_standard_id
 from kiosk.games.base import GameEngine, IllegalMove, Ruling
 
 COLUMNS = 7
+STOCK_SIZE = 52 - sum(range(1, COLUMNS + 1))
 RANK_VALUE: dict[str, int] = {
     r: i + 1 for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
 }
@@ -78,6 +86,24 @@ class Move:
 @dataclass(frozen=True)
 class GiveUp:
     """The player stops: the game is recorded as lost."""
+
+
+@dataclass(frozen=True)
+class Landed:
+    """At the table: the camera saw ``card`` arrive on ``place`` (``waste``, ``col0`` .. ``col6``, or
+    ``found`` for any foundation)."""
+
+    card: str
+    place: str
+
+
+@dataclass(frozen=True)
+class Tell:
+    """At the table: the player tells the face-down ``cards`` of a column (bottom first) or of the
+    stock (``place`` ``stock``, top first)."""
+
+    place: str
+    cards: tuple[str, ...]
 
 
 @dataclass
@@ -230,15 +256,21 @@ class Patience(GameEngine):
     max_players = 1
     default_options = {"draw": 1}
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
-        super().__init__(players, rng, options)
+    def __init__(
+        self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None, *, at_table: bool = False
+    ):
+        super().__init__(players, rng, options, at_table=at_table)
         if self.options["draw"] not in (1, 3):
             raise ValueError(f"patience: draw must be 1 or 3, not {self.options['draw']!r}")
         deck = load_deck(self.deck_id)
         self.aside = [c.id for c in deck if c.kind == "joker"]
         cards = [c.id for c in deck if c.kind == "standard"]
-        rng.shuffle(cards)
-        self.tableau = Tableau.deal(cards, self.options["draw"])
+        if at_table:
+            columns = [Column([None] * (i + 1), []) for i in range(COLUMNS)]
+            self.tableau = Tableau(columns, {}, [None] * STOCK_SIZE, [], self.options["draw"])
+        else:
+            rng.shuffle(cards)
+            self.tableau = Tableau.deal(cards, self.options["draw"])
         self.gave_up = False
         self._progress = self._measure()
         self._progress_at_recycle = self._progress
@@ -274,6 +306,8 @@ class Patience(GameEngine):
             else:
                 heads = [] if col.down else [c for c in sources if _RANK[c] == 13]
             moves += [Move(sources[c][0], f"col{i}", sources[c][1]) for c in heads if sources[c][0] != f"col{i}"]
+        if self.at_table:  # the table turns the stock by showing the card: a Landed on the waste
+            moves = [m for m in moves if isinstance(m, Move)]
         return moves + [GiveUp()]
 
     def play(self, move: Any) -> list[Ruling]:
@@ -282,8 +316,15 @@ class Patience(GameEngine):
         if isinstance(move, GiveUp):
             self.gave_up = True
             return [Ruling("patience.lost", {"foundations": self.tableau.foundation_count()}, "game_over")]
-        if not isinstance(move, (Draw, Recycle, Move)):
+        if self.at_table and isinstance(move, Landed):
+            return self._landed(move.card, move.place)
+        if self.at_table and isinstance(move, Tell):
+            return self._tell(move.place, list(move.cards))
+        if not isinstance(move, Move if self.at_table else (Draw, Recycle, Move)):
             raise IllegalMove("patience.unknown_move")
+        return self._apply(move)
+
+    def _apply(self, move: Any) -> list[Ruling]:
         turned = self.tableau.apply(move)
         if isinstance(move, Recycle):
             self._progress_at_recycle = self._progress
@@ -292,6 +333,135 @@ class Patience(GameEngine):
         if self.tableau.won:
             rulings.append(Ruling("patience.won", {}, "game_over"))
         return rulings
+
+    # --- at the table ------------------------------------------------------------------
+    def _where(self, card: str) -> tuple[str, int] | None:
+        """(place, count) when ``card`` can be picked up with the cards on it, else None."""
+        t = self.tableau
+        if t.waste and t.waste[-1] == card:
+            return "waste", 1
+        for suit, pile in t.foundations.items():
+            if pile and pile[-1] == card:
+                return f"found:{suit}", 1
+        for i, col in enumerate(t.columns):
+            if card in col.up:
+                return f"col{i}", len(col.up) - col.up.index(card)
+        return None
+
+    def _known(self, card: str) -> bool:
+        return any(card == c for c, _ in self.tableau.locations())
+
+    def _landed(self, card: str, place: str) -> list[Ruling]:
+        if card in self.aside:
+            raise IllegalMove("patience.manneken_out", card=card)
+        waste = self.tableau.waste
+        if self._is_waste_top(card, place):
+            waste[-1] = card
+            if place == "waste":
+                return []  # uncovered on the waste, where it was turned unseen
+            try:
+                return self._landed(card, place)
+            except IllegalMove:
+                waste[-1] = None
+                raise
+        source = self._where(card)
+        if source and (source[0] == place or (place == "found" and source[0].startswith("found"))):
+            return []  # seen again where it lies
+        if place == "waste":
+            return self._from_stock(card)
+        if source is None:
+            return self._turned_up(place, card)
+        rulings = self._apply(self._carried(Move(source[0], place, source[1])))
+        return [Ruling("patience.move_ok", {"card": card}, "ok")] + rulings
+
+    def _carried(self, move: Move) -> Move:
+        """The cards of a run arrive in any order: the legal move of the longest run that
+        contains the card seen, else the move of that card (whose refusal says why)."""
+        if not move.src.startswith("col"):
+            return move
+        run = len(self.tableau.columns[int(move.src[3:])].up)
+        for count in range(run, move.count, -1):
+            longer = Move(move.src, move.dst, count)
+            try:
+                self.tableau.check(longer)
+            except IllegalMove:
+                continue
+            return longer
+        return move
+
+    def _cleared(self, place: str) -> int | None:
+        """The index of the column at ``place`` if its face-up cards are gone and face-down ones
+        remain (the next card seen there is the one turned up)."""
+        if not (place.startswith("col") and place[3:].isdigit() and int(place[3:]) < COLUMNS):
+            return None
+        col = self.tableau.columns[int(place[3:])]
+        return None if col.up or not col.down else int(place[3:])
+
+    def _is_waste_top(self, card: str, place: str) -> bool:
+        """In draw 3 the cards under the waste's top were turned unseen: an unknown card seen on
+        the waste, or arriving anywhere but a column that has a card to turn up, is that top."""
+        waste = self.tableau.waste
+        if not waste or waste[-1] is not None or self._known(card):
+            return False
+        return place == "waste" or self._cleared(place) is None
+
+    def _turned_up(self, place: str, card: str) -> list[Ruling]:
+        """A card nobody could pick up arrived on ``place``: the face-down card of a cleared
+        column turned up, or a card that cannot have moved."""
+        index = self._cleared(place)
+        told = None if index is None else self.tableau.columns[index].down[-1]
+        if index is None or (told is None and self._known(card)):
+            raise IllegalMove("patience.not_movable" if self._known(card) else "patience.unexpected", card=card)
+        if told not in (None, card):
+            raise IllegalMove("patience.told_otherwise", card=card, told=told)
+        self.tableau.reveal(index, card)
+        return []
+
+    def _from_stock(self, card: str) -> list[Ruling]:
+        """A card arrived on the waste: the stock was turned (after a recycle if it was empty)."""
+        t = self.tableau
+        stock = t.stock or list(reversed(t.waste))
+        if self._where(card) is not None or not stock:
+            raise IllegalMove("patience.unexpected", card=card)
+        expected = stock[-min(t.draw, len(stock))]  # the card a turn shows on top of the waste
+        if expected is None and self._known(card):
+            raise IllegalMove("patience.stock_order" if card in stock else "patience.unexpected", card=card)
+        if expected not in (None, card):
+            raise IllegalMove("patience.stock_order", card=card)
+        if not t.stock:
+            t.apply(Recycle())
+        t.apply(Draw())
+        t.waste[-1] = card
+        return []
+
+    def _tell(self, place: str, cards: list[str]) -> list[Ruling]:
+        """The face-down cards of a column (bottom first) or the stock (top first): unknown places
+        are filled, known ones must agree."""
+        t = self.tableau
+        if place.startswith("col") and place[3:].isdigit() and int(place[3:]) < COLUMNS:
+            pile = t.columns[int(place[3:])].down
+        elif place == "stock":
+            pile = t.stock
+            cards = list(reversed(cards))
+        else:
+            raise IllegalMove("patience.unknown_place", place=place)
+        clash = [c for c in cards if self._known(c) and c not in pile]
+        if len(cards) != len(pile) or clash or any(k not in (None, c) for k, c in zip(pile, cards, strict=True)):
+            raise IllegalMove("patience.tell_refused", place=place)
+        pile[:] = cards
+        return [Ruling("patience.told", {"place": place, "count": len(cards)}, "info")]
+
+    def expects(self) -> tuple[str, dict[str, Any]] | None:
+        """What the table does next (message key, parameters); None once over."""
+        if self.over:
+            return None
+        columns = self.tableau.columns
+        if not any(col.up for col in columns):
+            return "patience.expect_deal", {}
+        hidden = next((i for i, col in enumerate(columns) if not col.up and col.down), None)
+        if hidden is not None:
+            return "patience.expect_turn_up", {"column": hidden + 1}
+        return "patience.expect_move", {}
 
     def _measure(self) -> int:
         """Progress for the bot: cards home, cards face up, cards out of the stock and waste."""

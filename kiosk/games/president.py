@@ -14,6 +14,12 @@ Product choices where the texts are silent: a match is ``rounds`` rounds (option
 the score is the number of rounds won as Président; seat ``players - 1`` deals the first round,
 then the Balayeur deals and his left neighbour leads; when the last player of a trick is already
 out, the next player still in leads.
+
+At the table (``at_table=True``) nothing is dealt: each hand is an :class:`UnseenHand` counting the
+cards the deal gives it, so the engine knows who goes out. The table reports the same :class:`Play`
+and :class:`Pass`; a card laid earlier in the round is not in a hand. The exchange between rounds
+cannot be seen: the engine moves the Balayeur's card in the counts and reminds the players; with
+``president_gives_back`` the card given back is a reminder too, and the counts stay as dealt.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from kiosk.decks import SUITS, load_deck, parse_standard_id
 from kiosk.games.base import GameEngine, IllegalMove, Ruling
 from kiosk.games.bataille import seats_text
 from kiosk.games.cards import deal
+from kiosk.games.hands import UnseenHand
 
 ORDER: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 STRENGTH: dict[str, int] = {r: i for i, r in enumerate(ORDER)}
@@ -87,8 +94,10 @@ class President(GameEngine):
     max_players = 7
     default_options = {"rounds": 3, "president_gives_back": False}
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
-        super().__init__(players, rng, options)
+    def __init__(
+        self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None, *, at_table: bool = False
+    ):
+        super().__init__(players, rng, options, at_table=at_table)
         deck = load_deck(self.deck_id)
         self.aside = [c.id for c in deck if c.kind == "joker"]
         self.cards = [c.id for c in deck if c.kind == "standard"]
@@ -99,10 +108,14 @@ class President(GameEngine):
         self._deal(dealer=players - 1)
 
     def _deal(self, dealer: int) -> None:
-        cards = list(self.cards)
-        self.rng.shuffle(cards)
         n = self.players
-        self.hands: list[list[str]] = deal(cards, n, first=(dealer + 1) % n)
+        self.hands: list[list[str]] | list[UnseenHand]
+        if self.at_table:
+            self.hands = [UnseenHand(len(hand)) for hand in deal(self.cards, n, first=(dealer + 1) % n)]
+        else:
+            cards = list(self.cards)
+            self.rng.shuffle(cards)
+            self.hands = deal(cards, n, first=(dealer + 1) % n)
         self.table: list[tuple[str, ...]] = []  # combos of the trick in progress
         self.taken: list[str] = []  # cards of finished tricks
         self.finished: list[int] = []  # seats in the order they went out
@@ -110,17 +123,27 @@ class President(GameEngine):
         self.passes = 0
         self.current = (dealer + 1) % n
         self.owed: int | None = None  # the Balayeur to receive a card back
-        if self.roles:
-            self._exchange()
 
-    def _exchange(self) -> None:
+    def _exchange(self) -> list[Ruling]:
+        """The Balayeur's best card goes to the Président; the rulings that say so."""
         pres, bal = self.roles["president"], self.roles["balayeur"]
-        card = best_card(self.hands[bal])
-        self.hands[bal].remove(card)
-        self.hands[pres].append(card)
-        self.last_exchange = {"player": bal + 1, "to": pres + 1, "card": card}
+        giver, taker = self.hands[bal], self.hands[pres]
+        if isinstance(giver, UnseenHand) and isinstance(taker, UnseenHand):
+            rulings = [Ruling("president.give_best_card", {"player": bal + 1, "to": pres + 1}, "reminder")]
+            if self.options["president_gives_back"]:
+                return rulings + [
+                    Ruling("president.give_back_reminder", {"player": pres + 1, "to": bal + 1}, "reminder")
+                ]
+            giver.lay()
+            taker.take()
+            return rulings
+        assert isinstance(giver, list) and isinstance(taker, list)
+        card = best_card(giver)
+        giver.remove(card)
+        taker.append(card)
         if self.options["president_gives_back"]:
             self.owed = bal
+        return [Ruling("president.gives_best", {"player": bal + 1, "to": pres + 1, "card": card}, "reminder")]
 
     @property
     def over(self) -> bool:
@@ -136,17 +159,27 @@ class President(GameEngine):
     def previous(self) -> tuple[str, ...] | None:
         return self.table[-1] if self.table else None
 
+    def laid_this_round(self, card: str) -> bool:
+        """Whether ``card`` was laid in this round (on the table or in a finished trick)."""
+        return card in self.taken or any(card in combo for combo in self.table)
+
+    def _held(self, seat: int) -> list[str]:
+        """The cards ``seat`` may hold: his hand, or at the table every card not laid this round."""
+        hand = self.hands[seat]
+        if isinstance(hand, UnseenHand):
+            return [c for c in self.cards if not self.laid_this_round(c)]
+        return hand
+
     def legal_moves(self) -> list[Any]:
         if self._over:
             return []
         if self.owed is not None:
-            return [GiveBack(c) for c in self.hands[self.roles["president"]]]
-        hand = self.hands[self.current]
+            return [GiveBack(c) for c in self._held(self.roles["president"])]
         by_value: dict[int, list[str]] = {}
-        for card in sorted(hand):
+        for card in sorted(self._held(self.current)):
             by_value.setdefault(value(card), []).append(card)
         prev = self.previous
-        sizes = [len(prev)] if prev else [1, 2, 3, 4]
+        sizes = [len(prev)] if prev else [k for k in (1, 2, 3, 4) if k <= len(self.hands[self.current])]
         floor = value(prev[0]) if prev else 0
         moves: list[Any] = [
             Play(combo)
@@ -169,14 +202,21 @@ class President(GameEngine):
             return self._pass(seat)
         if not isinstance(move, Play):
             raise IllegalMove("president.unknown_move")
-        missing = [c for c in move.cards if c not in self.hands[seat]]
-        if missing or len(set(move.cards)) != len(move.cards):
+        aside = [c for c in move.cards if c in self.aside]
+        if aside:
+            raise IllegalMove("president.manneken_out", card=aside[0])
+        hand, held = self.hands[seat], self._held(seat)
+        missing = [c for c in move.cards if c not in held]
+        if missing or len(set(move.cards)) != len(move.cards) or len(move.cards) > len(hand):
             raise IllegalMove("president.not_in_hand", player=seat + 1, cards=list(move.cards))
         problem = combo_problem(move.cards, self.previous)
         if problem:
             raise IllegalMove(problem[0], player=seat + 1, **problem[1])
         for card in move.cards:
-            self.hands[seat].remove(card)
+            if isinstance(hand, UnseenHand):
+                hand.lay()
+            else:
+                hand.remove(card)
         self.table.append(move.cards)
         self.last_player, self.passes = seat, 0
         rulings = [
@@ -196,12 +236,15 @@ class President(GameEngine):
 
     def _give_back(self, move: Any) -> list[Ruling]:
         pres = self.roles["president"]
-        if not isinstance(move, GiveBack) or move.card not in self.hands[pres]:
+        giver = self.hands[pres]
+        if not isinstance(move, GiveBack) or not isinstance(giver, list) or move.card not in giver:
             raise IllegalMove("president.give_back_card", player=pres + 1)
         balayeur, self.owed = self.owed, None
         assert balayeur is not None
-        self.hands[pres].remove(move.card)
-        self.hands[balayeur].append(move.card)
+        taker = self.hands[balayeur]
+        assert isinstance(taker, list)
+        giver.remove(move.card)
+        taker.append(move.card)
         rulings = [Ruling("president.gave_back", {"player": pres + 1, "to": balayeur + 1}, "info")]
         return rulings
 
@@ -240,7 +283,18 @@ class President(GameEngine):
             self._over = True
             return rulings + [Ruling("president.game_over", {"players": seats_text(self.winners())}, "game_over")]
         self._deal(dealer=balayeur)
-        return rulings + [Ruling("president.gives_best", dict(self.last_exchange), "reminder")]
+        return rulings + self._exchange()
+
+    def expects(self) -> tuple[str, dict[str, Any]] | None:
+        """What the table does next (message key, parameters); None once over."""
+        if self._over:
+            return None
+        if self.owed is not None:
+            return "president.expect_give_back", {"player": self.roles["president"] + 1}
+        prev, player = self.previous, self.current + 1
+        if prev is None:
+            return "president.expect_lead", {"player": player}
+        return "president.expect_answer", {"player": player, "count": len(prev), "value": parse_standard_id(prev[0])[0]}
 
     def bot_move(self) -> Any:
         """Lowest combo that may be laid (all copies of the lowest value when leading)."""
@@ -264,7 +318,7 @@ class President(GameEngine):
         return [s for s in range(self.players) if self.titles[s] == best]
 
     def card_locations(self) -> list[tuple[str, str]]:
-        out = [(c, f"hand:{seat}") for seat, hand in enumerate(self.hands) for c in hand]
+        out = [(c, f"hand:{seat}") for seat, hand in enumerate(self.hands) if isinstance(hand, list) for c in hand]
         out += [(c, "table") for combo in self.table for c in combo]
         out += [(c, "taken") for c in self.taken]
         return out + [(c, "aside") for c in self.aside]
