@@ -11,7 +11,9 @@ from kiosk.games.base import IllegalMove
 from kiosk.games.choux import (
     Choux,
     Draw,
+    LayPair,
     Name,
+    ShowChoux,
     choux_deck,
     first_holder,
     is_pair,
@@ -212,3 +214,67 @@ def test_bad_moves_are_refused_without_change():
     assert game.card_locations() == before
     with pytest.raises(ValueError):
         Choux(3, random.Random(0), {"dealer": 3})
+
+
+def table(players: int = 3, **options) -> Choux:
+    return Choux(players, random.Random(0), options, at_table=True)
+
+
+@pytest.mark.parametrize("move", [LayPair(0, "3C", "3S"), ShowChoux(0)])
+def test_the_table_moves_are_refused_by_a_dealing_engine(move):
+    with pytest.raises(IllegalMove) as err:
+        Choux(3, random.Random(0)).play(move)
+    assert err.value.key == "choux.table_only"
+
+
+def test_at_the_table_the_draws_are_unseen_and_the_pairs_laid_are_judged():
+    seed_says("Avant de commencer, chacun pose devant lui, face visible, toutes les paires qu’il a déjà en main.")
+    game = table()
+    assert game.card_locations() == [] and game.to_act is None and not game.over
+    assert [r.key for r in game.opening] == ["choux.round_start", "choux.turn"]
+    assert game.opening[1].params == {"player": 2, "giver": 1}  # 17 cards from seat 1, the dealer's left
+    with pytest.raises(IllegalMove) as err:
+        game.play(Draw(0))
+    assert err.value.key == "choux.draws_unseen"
+    for a, b, key in (
+        ("3C", "3H", "choux.not_pair_colour"),
+        ("3C", "4C", "choux.not_pair_value"),
+        ("JS", "3C", "choux.never_pairs"),
+    ):
+        with pytest.raises(IllegalMove) as err:
+            game.play(LayPair(1, a, b))
+        assert err.value.key == key
+    assert [r.key for r in game.play(LayPair(1, "3C", "3S"))] == ["choux.pair"]
+    with pytest.raises(IllegalMove) as err:
+        game.play(LayPair(0, "3S", "3C"))  # already down
+    assert err.value.key == "choux.illegal_laid"
+    assert game.card_locations() == [("3C", "pairs:1"), ("3S", "pairs:1")] and game.pairs_down() == 1
+    assert len(game.legal_moves()) == 3 * 23
+
+
+def test_at_the_table_the_choux_shown_before_every_pair_is_down_is_refused_then_names_the_puant():
+    seed_says("Le dernier joueur, celui qui garde les Choux de Bruxelles, est le Puant !")
+    game = table()
+    with pytest.raises(IllegalMove) as err:
+        game.play(ShowChoux(2))
+    assert err.value.key == "choux.never_pairs"
+    for i, (a, b) in enumerate(pairs_in([c for c in DECK.ids if c != "JS"])):
+        rulings = game.play(LayPair(i % 3, a, b))
+    assert [r.key for r in rulings] == ["choux.pair", "choux.all_pairs"]
+    assert game.legal_moves() == [ShowChoux(0), ShowChoux(1), ShowChoux(2)]
+    assert [r.key for r in game.play(ShowChoux(2))] == ["choux.puant", "choux.match_won", "choux.match_won"]
+    assert game.over and game.winners() == [0, 1] and game.scores() == [1, 1, 0]
+
+
+def test_at_the_table_pairs_wait_for_their_names_in_the_order_they_were_laid():
+    seed_says("Une erreur ? La paire reste en main jusqu’au tour suivant.")
+    game = table(naming=True)
+    assert [r.key for r in game.play(LayPair(2, "3C", "3S"))] == ["choux.name_it"]
+    assert game.play(LayPair(0, "KC", "KS")) == []  # waits behind seat 2's pair
+    assert game.to_act == 2 and game.expects() == ("choux.expect_name", {"player": 2, "card_a": "3C", "card_b": "3S"})
+    rulings = game.play(Name("Gand"))
+    assert [(r.key, r.params["player"]) for r in rulings] == [("choux.named_wrong", 2), ("choux.name_it", 0)]
+    rulings = game.play(Name("Anvers"))
+    assert [r.key for r in rulings] == ["choux.named_right", "choux.pair"] and game.to_act is None
+    assert game.laid == [["KC", "KS"], [], []]
+    assert [r.key for r in game.play(LayPair(2, "3S", "3C"))] == ["choux.name_it"]  # laid again next turn

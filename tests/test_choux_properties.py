@@ -9,8 +9,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kiosk.games.choux import Choux, Draw, choux_deck, pairs_in
+from kiosk.games.choux import Choux, Draw, choux_deck, is_pair, pairs_in
 from kiosk.games.simulation import play_match
+from kiosk.i18n import catalog
+from kiosk.referee.base import Observation
+from kiosk.referee.choux import ChouxReferee
 
 FULL = Counter(choux_deck().ids)
 
@@ -53,3 +56,32 @@ def test_every_bot_match_ends_with_one_puant(seed, players, naming):
     result = play_match("choux", players, seed, {"naming": naming})
     assert result.ended and not result.violations
     assert len(result.winners) == players - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(2, 10),
+    naming=st.booleans(),
+    events=st.lists(
+        st.tuples(
+            st.sampled_from(["confirmed", "confirmed", "removed", "press"]),
+            st.integers(0, 3),
+            st.sampled_from(sorted(FULL) + ["JC"]),
+            st.sampled_from(["", "Gand", "Ypres", "Anvers"]),
+        ),
+        max_size=150,
+    ),
+)
+def test_the_table_referee_takes_any_sightings_and_buttons_and_keeps_its_record(players, naming, events):
+    ref = ChouxReferee(players, {"naming": naming})
+    for kind, seat, card, said in events:
+        if kind == "press":
+            specs = ref.inputs()
+            rulings = ref.on_input(specs[0].action, text=said, **specs[0].params) if specs else []
+        else:
+            rulings = ref.observe(Observation(kind, card, f"seat{seat}"))
+        assert all(r.key in catalog() for r in rulings)
+        status = ref.status()
+        laid = [c for cards in ref.engine.laid for c in cards]
+        assert len(laid) == len(set(laid)) and all(is_pair(a, b) for a, b in zip(laid[::2], laid[1::2], strict=True))
+        assert status.over == bool(status.winners) and sum(status.details["pairs"]) == status.details["pairs_down"]

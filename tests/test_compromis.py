@@ -10,9 +10,10 @@ import pytest
 
 from kiosk.decks import load_deck
 from kiosk.games.base import IllegalMove
-from kiosk.games.compromis import (
+from kiosk.games.compromis import Compromis, _Turn
+from kiosk.games.compromis_government import check_government
+from kiosk.games.compromis_moves import (
     Arrange,
-    Compromis,
     Declare,
     Discard,
     DrawStock,
@@ -22,8 +23,6 @@ from kiosk.games.compromis import (
     TakeDiscard,
     Target,
     Yield,
-    _Turn,
-    check_government,
 )
 from tests.quotes import decided, seed_says
 

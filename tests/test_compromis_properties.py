@@ -9,8 +9,14 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kiosk.games.compromis import EFFECTS, SPECIALS, Compromis, Declare, check_government
+from kiosk.games.compromis import Compromis
+from kiosk.games.compromis_government import check_government
+from kiosk.games.compromis_moves import Declare
+from kiosk.games.compromis_specials import EFFECTS, SPECIALS
 from kiosk.games.simulation import play_match
+from kiosk.i18n import catalog
+from kiosk.referee.base import Observation
+from kiosk.referee.compromis import CompromisReferee
 
 FULL = Counter(Compromis(2, random.Random(0)).deck.ids)
 
@@ -52,3 +58,33 @@ def test_every_bot_match_ends_with_a_winner_and_no_card_lost(seed, players, firs
     result = play_match("compromis", players, seed, {"first_game": first_game})
     assert result.ended and not result.violations
     assert max(result.scores) >= (4 if players == 2 else 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    events=st.lists(
+        st.tuples(
+            st.sampled_from(["confirmed", "confirmed", "removed", "press"]),
+            st.sampled_from(["discard", "aside", "draw", "seat0", "seat1", None]),
+            st.sampled_from(sorted(FULL)),
+            st.integers(0, 9),
+        ),
+        max_size=120,
+    ),
+)
+def test_the_table_referee_takes_any_sightings_and_buttons_and_keeps_its_record(players, events):
+    ref = CompromisReferee(players)
+    for kind, zone, card, pick in events:
+        if kind == "press":
+            specs = ref.inputs()
+            rulings = ref.on_input(specs[pick % len(specs)].action, **specs[pick % len(specs)].params) if specs else []
+        else:
+            before = ref.status().scores
+            rulings = ref.observe(Observation(kind, card, zone))
+            assert all(a >= b for a, b in zip(ref.status().scores, before, strict=True))
+        assert all(r.key in catalog() for r in rulings)
+        status = ref.status()
+        assert len(status.scores) == players and status.over == bool(status.winners)
+        public = ref.engine.discard + ref.engine.aside
+        assert len(public) == len(set(public)) and ref.engine.unseen_stock >= 0

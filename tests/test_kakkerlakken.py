@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from kiosk.games.base import IllegalMove
-from kiosk.games.kakkerlakken import Judge, Kakkerlakken, Offer, Pass, species_of
+from kiosk.games.kakkerlakken import EmptyHand, Judge, Kakkerlakken, Offer, Pass, Reveal, Slide, species_of
 from tests.quotes import Quotes
 
 SEED = "003_55f06b0835a16e62.txt"
@@ -207,3 +207,51 @@ def test_two_player_variant_loses_with_every_card_of_a_species_in_play() -> None
     g.play(Offer(remaining[-1], 1, sp))
     rulings = g.play(Judge(False))
     assert g.over and rulings[-1].params == {"player": 2, "species": sp, "count": len(remaining)}
+
+
+def table(players: int = 3, **options: object) -> Kakkerlakken:
+    return Kakkerlakken(players, random.Random(1), options, at_table=True)
+
+
+@pytest.mark.parametrize("move", [Slide(1, "rat"), Reveal("rat"), EmptyHand()])
+def test_the_table_moves_are_refused_by_a_dealing_engine(move: object) -> None:
+    with pytest.raises(IllegalMove) as exc:
+        game(3).play(move)
+    assert exc.value.key == "kakkerlakken.table_only"
+
+
+def test_at_the_table_the_judgement_waits_for_the_card_to_be_turned_over() -> None:
+    quote("je mag de kaart pas omdraaien nadat je 'waar' of 'niet waar' hebt uitgesproken.")
+    g = table()
+    assert g.card_locations() == [] and g.legal_moves()[-1] == EmptyHand()
+    with pytest.raises(IllegalMove) as exc:
+        g.play(Offer("rat-1", 1, "rat"))  # the hands are unseen: no card is known to be in one
+    assert exc.value.key == "kakkerlakken.not_in_hand"
+    g.play(Slide(1, "rat"))
+    with pytest.raises(IllegalMove) as exc:
+        g.play(Reveal("rat"))
+    assert exc.value.key == "kakkerlakken.judge_first" and exc.value.params == {"player": 2}
+    assert [r.key for r in g.play(Judge(False))] == ["kakkerlakken.turn_card"]
+    assert g.legal_moves() == [Reveal(sp) for sp in g.species] and g.expects()[0] == "kakkerlakken.expect_reveal"
+    with pytest.raises(IllegalMove) as exc:
+        g.play(Pass(2, "bat"))  # the card is being turned over
+    assert exc.value.key == "kakkerlakken.turn_card"
+    rulings = g.play(Reveal("rat"))  # the truth called false: the judge takes it
+    assert rulings[0].key == "kakkerlakken.judged_wrong" and g.front[1] == ["rat"] and g.to_act == 1
+
+
+def test_at_the_table_an_empty_hand_is_declared_and_five_loses_with_two_players() -> None:
+    quote("la défaite survient dès cinq cartes de la même espèce")
+    g = table(2)
+    assert g.in_play_counts is None and g.aside == []  # the cards set aside stay face down
+    for _ in range(4):
+        g.play(Slide(1, "rat"))
+        g.play(Judge(True))
+        g.play(Reveal("bat"))  # wrong: seat 1 takes a bat and starts
+        g.starter = 0
+    assert not g.over and g.species_counts(1) == {"bat": 4}
+    with pytest.raises(IllegalMove) as exc:
+        g.play(Judge(True))
+    assert exc.value.key == "kakkerlakken.no_card_in_play"
+    assert [r.key for r in g.play(EmptyHand())] == ["kakkerlakken.loses_empty_hand"]
+    assert g.over and g.winners() == [1]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from kiosk.games.kakkerlakken import Kakkerlakken, losing_species, loss_limit
 from kiosk.i18n import LANGUAGES, catalog
+from kiosk.referee.base import Observation
 from kiosk.referee.kakkerlakken import KakkerlakkenReferee
 from tests.engine_checks import bots_play_to_the_end, cards_of
 
@@ -45,3 +46,34 @@ def test_every_ruling_and_button_is_translated_with_its_parameters() -> None:
             assert {n for _, n, _, _ in string.Formatter().parse(text) if n} <= set(ruling.params)
     for key in labels:
         assert set(catalog()[key]) == set(LANGUAGES), key
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    events=st.lists(
+        st.tuples(
+            st.sampled_from(["confirmed", "removed", "press", "press"]),
+            st.sampled_from(["centre", "seat0", "seat1", "seat2", None]),
+            st.sampled_from(["rat", "bat-3", "fly", "7H"]),
+            st.integers(0, 99),
+        ),
+        max_size=150,
+    ),
+)
+def test_the_table_referee_takes_any_sightings_and_buttons(players: int, events: list) -> None:
+    ref = KakkerlakkenReferee(players)
+    for kind, zone, card, pick in events:
+        if kind == "press":
+            specs = ref.inputs()
+            spec = specs[pick % len(specs)] if specs else None
+            choices = sorted(spec.choices) if spec else []
+            choice = choices[pick % len(choices)] if choices else ""
+            rulings = ref.on_input(spec.action, choice=choice, **spec.params) if spec else []
+        else:
+            rulings = ref.observe(Observation(kind, card, zone))
+        assert all(r.key in catalog() for r in rulings)
+        status = ref.status()
+        assert status.over == bool(status.winners) and sum(status.scores) == len(status.winners)
+        worst = max((n for counts in status.details["species"] for n in counts.values()), default=0)
+        assert worst <= loss_limit(players) and (worst < loss_limit(players) or status.over)

@@ -11,6 +11,13 @@ whoever keeps the Choux is the Puant and deals the next round.
 Naming variant (option ``naming``): a pair is laid only after saying the name of one of its two
 places, in any language the deck knows; a wrong name keeps the pair in hand until the next turn.
 Seats go clockwise: the left neighbour of seat s is s + 1, the right neighbour s - 1.
+
+At the table (``at_table=True``) the cards are dealt by hand and the draws happen between fanned,
+face-down hands, out of the camera's sight: the engine does not follow them (``to_act`` is None
+but for a pair waiting for its name). It keeps the public record instead: the pairs seen laid
+before each seat (:class:`LayPair`, judged there), the names said for them, who draws first (from
+the deal's hand sizes) and the Choux shown once every pair is down (:class:`ShowChoux`): its
+holder is the Puant.
 """
 
 from __future__ import annotations
@@ -84,6 +91,27 @@ class Name:
     said: str
 
 
+@dataclass(frozen=True)
+class LayPair:
+    """At the table: two cards seen laid face up, side by side, before ``seat`` as a pair."""
+
+    seat: int
+    card_a: str
+    card_b: str
+
+
+@dataclass(frozen=True)
+class ShowChoux:
+    """At the table: the Choux seen face up before ``seat`` (or the table says ``seat`` holds it)."""
+
+    seat: int
+
+
+def all_pairs(deck: Deck) -> list[tuple[str, str]]:
+    """The 24 pairs of the game's deck, each card in exactly one."""
+    return pairs_in([c for c in deck.ids if c != CHOUX])
+
+
 class Choux(GameEngine):
     game_id = "choux"
     deck_id = "affiche-belge"
@@ -93,13 +121,21 @@ class Choux(GameEngine):
     #: ``rounds``: rounds in the match; the score is the rounds a seat went out (was not the Puant).
     default_options: ClassVar[Mapping[str, Any]] = {"naming": False, "dealer": 0, "rounds": 1}
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
-        super().__init__(players, rng, options)
+    def __init__(
+        self,
+        players: int,
+        rng: random.Random,
+        options: Mapping[str, Any] | None = None,
+        *,
+        at_table: bool = False,
+    ):
+        super().__init__(players, rng, options, at_table=at_table)
         if not 0 <= int(self.options["dealer"]) < players:
             raise ValueError(f"choux: dealer seat {self.options['dealer']} is not a seat")
         if int(self.options["rounds"]) < 1:
             raise ValueError("choux: rounds must be at least 1")
         self.deck = choux_deck()
+        self.pairs = all_pairs(self.deck)
         self._scores = [0] * players
         self.rounds_played = 0
         self.hands: list[list[str]] = []
@@ -110,6 +146,7 @@ class Choux(GameEngine):
         self.dealer = 0
         self.naming: list[int] = []  # naming variant, the opening: seats still naming their pairs
         self.pending: list[tuple[str, str]] = []  # pairs the player to act must name now
+        self.to_name: list[int] = []  # at the table: the seat of each pending pair
         self._over = False
         self.opening = self._new_round(int(self.options["dealer"]))
 
@@ -119,6 +156,8 @@ class Choux(GameEngine):
     def to_act(self) -> int | None:
         if self._over:
             return None
+        if self.at_table:
+            return self.to_name[0] if self.to_name else None
         return self.naming[0] if self.naming else self.current
 
     @property
@@ -141,6 +180,27 @@ class Choux(GameEngine):
     def in_play(self, seat: int) -> bool:
         return bool(self.hands[seat])
 
+    def pairs_down(self) -> int:
+        return sum(len(laid) for laid in self.laid) // 2
+
+    def first_draw(self) -> tuple[int, int]:
+        """(drawer, giver) of the round's first draw, from the hand sizes of the deal: one card
+        at a time from the dealer's left (laying pairs keeps each size's parity)."""
+        sizes = [len(h) for h in deal(self.deck.ids, self.players, first=(self.dealer + 1) % self.players)]
+        giver = first_holder(sizes, self.dealer)
+        return (giver + 1) % self.players, giver
+
+    def expects(self) -> tuple[str, dict[str, Any]] | None:
+        """At the table, what the camera waits for next (message key, parameters); None once over."""
+        if self._over:
+            return None
+        if self.pending:
+            a, b = self.pending[0]
+            return "choux.expect_name", {"player": self.to_act, "card_a": a, "card_b": b}
+        if self.pairs_down() == len(self.pairs):
+            return "choux.expect_choux", {}
+        return "choux.expect_pairs", {}
+
     def holder(self) -> int:
         """The seat the player to act draws from: the first one still in play on his right."""
         seat = (self.current - 1) % self.players
@@ -155,30 +215,53 @@ class Choux(GameEngine):
             pair = self.pending[0]
             said = sorted({n for card in pair for n in self.deck[card].names.values()})
             return [Name(n) for n in said] + [Name("")]
+        if self.at_table and self.pairs_down() == len(self.pairs):
+            return [ShowChoux(seat) for seat in range(self.players)]
+        if self.at_table:
+            laid = {c for cards in self.laid for c in cards}
+            free = [p for p in self.pairs if not set(p) & laid]
+            return [LayPair(seat, a, b) for seat in range(self.players) for a, b in free]
         return [Draw(i) for i in range(len(self.hands[self.holder()]))]
 
     def play(self, move: Any) -> list[Ruling]:
         if self._over:
             raise IllegalMove("choux.illegal_over")
+        if isinstance(move, (LayPair, ShowChoux)) and not self.at_table:
+            raise IllegalMove("choux.table_only")
+        if isinstance(move, Draw) and self.at_table:
+            raise IllegalMove("choux.draws_unseen")
         if isinstance(move, Name) and self.pending:
             return self._name(move)
+        if isinstance(move, (LayPair, ShowChoux)) and not 0 <= move.seat < self.players:
+            raise IllegalMove("choux.illegal_seat", seat=move.seat)
+        if isinstance(move, LayPair):
+            return self._lay_seen(move)
+        if isinstance(move, ShowChoux):
+            return self._show_choux(move.seat)
         if isinstance(move, Draw) and not self.pending:
             count = len(self.hands[self.holder()])
             if not 0 <= move.position < count:
                 raise IllegalMove("choux.illegal_position", position=move.position, count=count)
             return self._draw(move.position)
-        raise IllegalMove("choux.illegal_must_name" if self.pending else "choux.illegal_must_draw")
+        if self.pending:
+            raise IllegalMove("choux.illegal_must_name")
+        raise IllegalMove("choux.draws_unseen" if self.at_table else "choux.illegal_must_draw")
 
     # -- the round --
 
     def _new_round(self, dealer: int) -> list[Ruling]:
-        cards = list(self.deck.ids)
-        self.rng.shuffle(cards)
-        self.hands = deal(cards, self.players, first=(dealer + 1) % self.players)
         self.laid = [[] for _ in range(self.players)]
         self.finished, self.puant = [], None
         self.dealer = dealer
         rulings = [Ruling("choux.round_start", {"round": self.rounds_played + 1, "by": dealer})]
+        if self.at_table:  # dealt by hand: the hands stay unseen
+            self.hands = [[] for _ in range(self.players)]
+            self.pending, self.to_name = [], []
+            drawer, giver = self.first_draw()
+            return rulings + [Ruling("choux.turn", {"player": drawer, "giver": giver})]
+        cards = list(self.deck.ids)
+        self.rng.shuffle(cards)
+        self.hands = deal(cards, self.players, first=(dealer + 1) % self.players)
         if self.options["naming"]:
             self.naming = [(dealer + k) % self.players for k in range(1, self.players + 1)]
             rulings += self._next_namer()
@@ -240,6 +323,8 @@ class Choux(GameEngine):
         seat = self.to_act
         assert seat is not None
         pair = self.pending.pop(0)
+        if self.at_table:
+            self.to_name.pop(0)
         params = {"player": seat, "card_a": pair[0], "card_b": pair[1]}
         if names_match(move.said, pair, self.deck):
             rulings = [Ruling("choux.named_right", params, "ok")] + self._lay(seat, pair)
@@ -247,17 +332,48 @@ class Choux(GameEngine):
             rulings = [Ruling("choux.named_wrong", params, "violation")]
         if self.pending:
             return rulings + [self._ask_name()]
+        if self.at_table:
+            return rulings
         if self.naming:
             self.naming.pop(0)
             return rulings + self._next_namer()
         return rulings + self._next_turn()
 
     def _lay(self, seat: int, pair: tuple[str, str]) -> list[Ruling]:
+        rulings = [Ruling("choux.pair", {"player": seat, "card_a": pair[0], "card_b": pair[1]}, "ok")]
+        self.laid[seat].extend(pair)
+        if self.at_table:
+            return rulings + ([Ruling("choux.all_pairs", {}, "info")] if self.pairs_down() == len(self.pairs) else [])
         for card in pair:
             self.hands[seat].remove(card)
-        self.laid[seat].extend(pair)
-        rulings = [Ruling("choux.pair", {"player": seat, "card_a": pair[0], "card_b": pair[1]}, "ok")]
         return rulings + ([] if self.hands[seat] else self._out(seat))
+
+    def _lay_seen(self, move: LayPair) -> list[Ruling]:
+        """At the table: two cards laid before ``move.seat`` as a pair, judged as they lie."""
+        seat, a, b = move.seat, move.card_a, move.card_b
+        if CHOUX in (a, b):
+            raise IllegalMove("choux.never_pairs", player=seat, card=CHOUX)
+        laid = {c for cards in self.laid for c in cards} | {c for p in self.pending for c in p}
+        for card in (a, b):
+            if card not in self.deck:
+                raise IllegalMove("choux.not_in_game", card=card)
+            if card in laid:
+                raise IllegalMove("choux.illegal_laid", card=card)
+        if not is_pair(a, b):
+            key = "choux.not_pair_colour" if rank_of(a) == rank_of(b) else "choux.not_pair_value"
+            raise IllegalMove(key, player=seat, card_a=a, card_b=b)
+        if self.options["naming"]:  # counted once a place of it is named
+            self.pending.append((a, b))
+            self.to_name.append(seat)
+            return [self._ask_name()] if len(self.pending) == 1 else []
+        return self._lay(seat, (a, b))
+
+    def _show_choux(self, seat: int) -> list[Ruling]:
+        """At the table: the Choux shown before ``seat``; once every pair is down, the Puant."""
+        if self.pairs_down() < len(self.pairs):
+            raise IllegalMove("choux.never_pairs", player=seat, card=CHOUX)
+        self.hands = [[CHOUX] if s == seat else [] for s in range(self.players)]
+        return self._end_round()
 
     def _out(self, seat: int) -> list[Ruling]:
         self.finished.append(seat)

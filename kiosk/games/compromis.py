@@ -2,258 +2,81 @@
 
 Each 2..10 card is a minister: lion = Flemish, coq = Walloon, Laeken (7) and the Cinquantenaire
 (5) Brussels, playing either role. A government is 3 pairs, each a lion-role and a coq-role
-minister of the same value. A turn: draw (stock or top of the discard pile), then discard one
-card or play an Ace / Manneken-Pis instead (set aside, never on the discard pile), ending with 7
-cards. A government is declared mid-turn (after drawing, or after an action that brought the
-missing card) with 6 cards down: 1 point, 2 with a King in hand; a false one goes back to hand and
-its author skips his next turn. First to 3 points (4 with 2 players) wins the match; the winner's
-left neighbour (seat + 1) starts the next round.
+minister of the same value (:mod:`kiosk.games.compromis_government`). A turn: draw (stock or top
+of the discard pile), then discard one card or play an Ace / Manneken-Pis instead (set aside,
+never on the discard pile), ending with 7 cards. A government is declared mid-turn (after
+drawing, or after an action that brought the missing card) with 6 cards down: 1 point, 2 with a
+King in hand; a false one goes back to hand and its author skips his next turn. First to 3
+points (4 with 2 players) wins the match; the winner's left neighbour (seat + 1) starts the next
+round.
 
 Choices the texts leave open, kept small: a false government leaves the author's turn where it was
 (he still owes his discard, give or Doudou card) and he may not declare again that turn; a round
 that ends with an exhausted stock (no government) is started next by the left neighbour of the
 round's first player.
+
+At the table (``at_table=True``) the cards are dealt by hand and the engine keeps the public
+record: the discard pile, the cards set aside, the size of the face-down stock. The table turns
+the first card of the discard pile (phase ``first``); a card seen on the discard pile or set aside
+at the start of a turn means the player drew from the stock unseen; a card seen taken from the
+discard pile is :class:`TakeDiscard`. Malmedy's raid and the Manneken-Pis' look happen between
+hands, unseen: the turn ends when the card is set aside. A government is the 6 cards seen laid
+before a seat (:class:`GovernmentLaid`), judged whatever the turn, since only the seat's zone is
+proven; the King bonus is a King shown there afterwards (:class:`ShowKing`, phase ``scored``),
+the shout is :class:`Called` and :class:`NextRound` starts the next round.
 """
 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import combinations, permutations
 from typing import Any, ClassVar
 
-from kiosk.decks import Deck, load_deck
+from kiosk.decks import load_deck
 from kiosk.games.base import GameEngine, IllegalMove, Ruling
-from kiosk.games.cards import deal, number_of, rank_of, reshuffle_except_top
+from kiosk.games.cards import deal, rank_of, reshuffle_except_top
+from kiosk.games.compromis_bot import bot_move
+from kiosk.games.compromis_government import GOVERNMENT, check_government
+from kiosk.games.compromis_moves import (
+    Arrange,
+    Called,
+    Declare,
+    Discard,
+    DrawStock,
+    Give,
+    GovernmentLaid,
+    NextRound,
+    PlaySpecial,
+    ShowJack,
+    ShowKing,
+    TakeDiscard,
+    Target,
+    Yield,
+)
+from kiosk.games.compromis_specials import SPECIALS, not_special_key, special_effects
 
-#: The action cards and their effect (rules-decisions.md), the ``specials`` option's default;
-#: the deck data names the places. A table may give these cards other effects, or none.
-SPECIALS: Mapping[str, str] = {
-    "AS": "doudou",
-    "AH": "malmedy",
-    "AD": "binche",
-    "AC": "andenne",
-    "JK1": "manneken",
-    "JK2": "manneken",
-}
-#: What an action card can do (see :meth:`Compromis._do_playspecial`).
-EFFECTS = ("doudou", "malmedy", "binche", "andenne", "manneken")
+#: Cards in a hand at the end of each turn.
 HAND = 7
-GOVERNMENT = 6
-
-
-def special_effects(options: Mapping[str, Any]) -> dict[str, str]:
-    """The live action cards of a match and their effect: the ``specials`` option, checked (an Ace
-    or a Manneken-Pis -> one of :data:`EFFECTS`; a card left out is dead), none in a first game."""
-    table = options["specials"]
-    if not isinstance(table, Mapping):
-        raise ValueError(f"compromis: option specials must be a table card = effect, not {table!r}")
-    for card, effect in table.items():
-        if card not in SPECIALS:
-            raise ValueError(
-                f"compromis: option specials: {card!r} is not an action card; allowed: {', '.join(SPECIALS)}"
-            )
-        if effect not in EFFECTS:
-            raise ValueError(f"compromis: option specials: {card} = {effect!r}; allowed: {', '.join(EFFECTS)}")
-    return {} if options["first_game"] else dict(table)
-
-
-def not_special_key(card: str, first_game: bool) -> str:
-    """Why ``card`` cannot be set aside as an action card: the message key."""
-    if card not in SPECIALS:
-        return "compromis.illegal_not_special"
-    return "compromis.illegal_first_game" if first_game else "compromis.illegal_dead_card"
-
-
-# -- governments -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Whether 6 cards form a government; ``problems`` are (message key, params) naming the cards
-    at fault, ``pairs`` the (lion role, coq role) pairs found when it is one."""
-
-    problems: tuple[tuple[str, Mapping[str, Any]], ...]
-    pairs: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-
-def check_government(cards: Collection[str], deck: Deck) -> Verdict:
-    """Judge ``cards`` as a government: 3 pairs of a lion and a coq of the same value (2..10),
-    a Brussels minister playing one role of its choice, two pairs of one value allowed."""
-    cards = sorted(cards)
-    if len(cards) != GOVERNMENT or len(set(cards)) != GOVERNMENT:
-        return Verdict((("compromis.gov_count", {"count": len(set(cards))}),))
-    problems: list[tuple[str, Mapping[str, Any]]] = []
-    by_value: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for card in cards:
-        value = number_of(card)
-        if value is None:
-            problems.append(("compromis.gov_not_minister", {"card": card}))
-        else:
-            by_value[value][deck[card].region or ""].append(card)
-    pairs: list[tuple[str, str]] = []
-    for value in sorted(by_value):
-        found, wrong = _pair_up(by_value[value])
-        pairs.extend(found)
-        problems.extend(wrong)
-    return Verdict(tuple(problems), tuple(pairs) if not problems else ())
-
-
-def _pair_up(
-    roles: Mapping[str, list[str]],
-) -> tuple[list[tuple[str, str]], list[tuple[str, Mapping[str, Any]]]]:
-    """Pairs of one value: lions with coqs, the Brussels card filling the side that lacks one."""
-    lions, coqs, brussels = (
-        list(roles.get("flanders", [])),
-        list(roles.get("wallonia", [])),
-        list(roles.get("brussels", [])),
-    )
-    if len(lions) + len(coqs) + len(brussels) == 3 and brussels:
-        others = sorted(lions + coqs)
-        return [], [
-            (
-                "compromis.gov_both_roles",
-                {"card": brussels[0], "card_a": others[0], "card_b": others[1]},
-            )
-        ]
-    pairs: list[tuple[str, str]] = []
-    while lions and coqs:
-        pairs.append((lions.pop(0), coqs.pop(0)))
-    for b in brussels:
-        if lions:
-            pairs.append((lions.pop(0), b))
-        elif coqs:
-            pairs.append((b, coqs.pop(0)))
-        else:
-            lions.append(b)  # alone below
-    problems: list[tuple[str, Mapping[str, Any]]] = []
-    for same, key in ((lions, "compromis.gov_two_lions"), (coqs, "compromis.gov_two_coqs")):
-        while len(same) >= 2:
-            problems.append((key, {"card_a": same.pop(0), "card_b": same.pop(0)}))
-        if same:
-            problems.append(("compromis.gov_alone", {"card": same.pop()}))
-    return pairs, problems
-
-
-def can_pair(a: str, b: str, deck: Deck) -> bool:
-    """Could ``a`` and ``b`` be one pair of a government?"""
-    return (a, b) in _pairable(deck.id)
-
-
-@cache
-def _pairable(deck_id: str) -> frozenset[tuple[str, str]]:
-    """Every ordered (a, b) that can pair: the bots ask this thousands of times per match."""
-    deck = load_deck(deck_id)
-    ministers = [c for c in deck if number_of(c.id) is not None]
-    return frozenset(
-        (a.id, b.id)
-        for a in ministers
-        for b in ministers
-        if a.id != b.id
-        and number_of(a.id) == number_of(b.id)
-        and {a.region, b.region} not in ({"flanders"}, {"wallonia"})
-    )
-
-
-def find_government(hand: Iterable[str], deck: Deck) -> frozenset[str] | None:
-    """A government among the cards of ``hand``, or None (the bots declare as soon as they can)."""
-    ministers = sorted(c for c in hand if number_of(c) is not None)
-    ministers = [c for c in ministers if any(can_pair(c, o, deck) for o in ministers)]
-    for six in combinations(ministers, GOVERNMENT):
-        if check_government(six, deck).ok:
-            return frozenset(six)
-    return None
-
-
-# -- moves -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DrawStock:
-    """Take the top card of the draw pile."""
-
-
-@dataclass(frozen=True)
-class TakeDiscard:
-    """Take the top card of the discard pile."""
-
-
-@dataclass(frozen=True)
-class Discard:
-    """Put ``card`` on the discard pile (the turn's discard, Doudou's swap, Binche's discard)."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class PlaySpecial:
-    """Play an Ace or a Manneken-Pis instead of discarding: it is set aside and acts."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class Declare:
-    """Lay 6 cards down as a government; ``called``: « Compromis, une fois ! » was shouted."""
-
-    cards: frozenset[str]
-    called: bool = True
-
-
-@dataclass(frozen=True)
-class Target:
-    """Malmedy: the opponent whose hand is raided."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class ShowJack:
-    """Malmedy's target shows a Jack (a speciality): the raid is cancelled, the Jack stays."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class Yield:
-    """Malmedy's target lets the raid happen."""
-
-
-@dataclass(frozen=True)
-class Give:
-    """Malmedy: the card the raider gives back to the target."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class Arrange:
-    """Manneken-Pis: the cards looked at, put back with ``order[0]`` on top."""
-
-    order: tuple[str, ...]
-
-
-# -- the engine --------------------------------------------------------------------------------
 
 
 @dataclass
 class _Turn:
     """What happened so far in the current turn (reset at each turn)."""
 
-    # draw | act | doudou | malmedy_target | malmedy_defend | malmedy_give | binche | arrange
+    # draw | act | doudou | malmedy_target | malmedy_defend | malmedy_give | binche | arrange;
+    # at the table also first (the discard pile is started) and scored (a government ended the round)
     phase: str = "draw"
     taken: set[str] = field(default_factory=set)  # cards taken from the discard pile this turn
-    declared: bool = False
+    declared: set[int] = field(default_factory=set)  # seats that declared a government this turn
     target: int | None = None
     binche: list[int] = field(default_factory=list)  # seats that still owe Binche's discard
     looked: tuple[str, ...] = ()  # Manneken-Pis: the cards being looked at, top first
+
+
+#: The phases of a round in progress at the table, where a government may be laid down.
+_TABLE_ROUND = ("first", "draw", "act", "doudou", "binche")
 
 
 class Compromis(GameEngine):
@@ -266,21 +89,32 @@ class Compromis(GameEngine):
     default_options: ClassVar[Mapping[str, Any]] = {"first_game": False, "youngest": 0, "specials": SPECIALS}
     menu_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {"first_game": (False, True)}
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
-        super().__init__(players, rng, options)
+    def __init__(
+        self,
+        players: int,
+        rng: random.Random,
+        options: Mapping[str, Any] | None = None,
+        *,
+        at_table: bool = False,
+    ):
+        super().__init__(players, rng, options, at_table=at_table)
         if not 0 <= int(self.options["youngest"]) < players:
             raise ValueError(f"compromis: youngest seat {self.options['youngest']} is not a seat")
         self.deck = load_deck(self.deck_id)
         self.effects = special_effects(self.options)
         self.target_points = 4 if players == 2 else 3
         self._scores = [0] * players
-        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.hands: list[list[str]] = [[] for _ in range(players)]  # at the table: unseen, never held
         self.stock: list[str] = []
+        self.unseen_stock = 0  # at the table: the face-down stock's size
         self.discard: list[str] = []
         self.aside: list[str] = []
         self.laid: list[str] = []  # the winning government, on the table once the match is over
         self.skips = [0] * players
         self.frites: list[int] = []  # seats that forgot to shout: they pay the frites
+        self.shouted: set[int] = set()  # at the table: who shouted « Compromis, une fois ! » this round
+        self.governed: int | None = None  # at the table: the seat whose government ended the round
+        self.king_shown = False
         self.current = 0
         self.round_starter = 0
         self.rounds = 0
@@ -322,9 +156,33 @@ class Compromis(GameEngine):
         """An action card that is live in this match (dead cards in the first game)."""
         return card in self.effects
 
+    def king_due(self) -> int | None:
+        """At the table: the seat whose government ended the round and may still show a King."""
+        return self.governed if self.turn.phase == "scored" and not self.king_shown and not self.over else None
+
+    def expects(self) -> tuple[str, dict[str, Any]] | None:
+        """At the table, what the camera waits for next (message key, parameters); None once over."""
+        phase = self.turn.phase
+        if self.over:
+            return None
+        if phase == "first":
+            return "compromis.expect_first_card", {"player": self.current}
+        if phase == "scored":
+            return "compromis.expect_next_round", {"player": self.governed}
+        if phase in ("doudou", "binche"):
+            return "compromis.expect_discard", {"player": self.to_act}
+        return "compromis.expect_turn", {"player": self.current}
+
     def legal_moves(self) -> list[Any]:
+        """The moves of ``to_act``; at the table, the ones that name no card besides (a card is
+        judged when the camera sees it): the shouts, a take from the discard pile, the next round."""
         if self.over:
             return []
+        if self.at_table:
+            moves: list[Any] = [Called(seat) for seat in range(self.players)]
+            if self.turn.phase == "draw" and self.discard:
+                moves.append(TakeDiscard())
+            return moves + ([NextRound()] if self.turn.phase == "scored" else [])
         phase, hand = self.turn.phase, self.hands[self.to_act or 0]
         if phase == "draw":
             return [DrawStock()] + ([TakeDiscard()] if self.discard else [])
@@ -336,7 +194,7 @@ class Compromis(GameEngine):
             return [Give(c) for c in hand] + self._declarations(hand)
         if phase == "arrange":
             return [Arrange(p) for p in permutations(self.turn.looked)]
-        discards: list[Any] = [Discard(c) for c in hand if self._may_discard(c)]
+        discards: list[Any] = [Discard(c) for c in hand if self.may_discard(c)]
         if phase == "binche":
             return discards
         if phase == "act":
@@ -344,7 +202,7 @@ class Compromis(GameEngine):
         return discards + self._declarations(hand)
 
     def _declarations(self, hand: list[str]) -> list[Declare]:
-        if self.turn.declared:
+        if self.current in self.turn.declared:
             return []
         return [
             Declare(frozenset(six), called)
@@ -352,12 +210,17 @@ class Compromis(GameEngine):
             for called in (True, False)
         ]
 
-    def _may_discard(self, card: str) -> bool:
+    def may_discard(self, card: str) -> bool:
+        """Whether ``card`` may go on the discard pile this turn (not an action card, not just taken)."""
         return not self.is_special(card) and card not in self.turn.taken
 
     def play(self, move: Any) -> list[Ruling]:
         self._check(move)
         player = self.to_act
+        assert player is not None
+        if self.at_table and self.turn.phase == "draw" and isinstance(move, (Discard, PlaySpecial)):
+            self._draw(player)  # the camera cannot see a draw from the face-down stock
+            self.turn.phase = "act"
         handler = getattr(self, f"_do_{type(move).__name__.lower()}")
         return handler(player, move)  # type: ignore[no-any-return]
 
@@ -375,58 +238,89 @@ class Compromis(GameEngine):
         "Give": ("malmedy_give",),
         "Arrange": ("arrange",),
     }
+    #: What a table adds: the first card, a card seen after an unseen draw, its own moves.
+    _TABLE_PHASES: Mapping[str, tuple[str, ...]] = {
+        "Discard": ("first", "draw"),
+        "PlaySpecial": ("first", "draw"),
+        "GovernmentLaid": _TABLE_ROUND,
+        "ShowKing": ("scored",),
+        "Called": (*_TABLE_ROUND, "scored"),
+        "NextRound": ("scored",),
+    }
+    _TABLE_ONLY = (GovernmentLaid, ShowKing, Called, NextRound)
 
     def _check(self, move: Any) -> None:
         if self.over:
             raise IllegalMove("compromis.illegal_over")
-        phase = self.turn.phase
-        if phase not in self._PHASES.get(type(move).__name__, ()):
+        if isinstance(move, self._TABLE_ONLY) and not self.at_table:
+            raise IllegalMove("compromis.table_only")
+        phase, name = self.turn.phase, type(move).__name__
+        allowed = self._PHASES.get(name, ()) + (self._TABLE_PHASES.get(name, ()) if self.at_table else ())
+        if phase not in allowed:
             raise IllegalMove("compromis.illegal_phase", phase=phase)
-        hand = self.hands[self.to_act or 0]
-        card = getattr(move, "card", None)
-        if card is not None and card not in hand:
-            raise IllegalMove("compromis.illegal_not_in_hand", card=card)
+        if isinstance(move, (GovernmentLaid, ShowKing, Called)) and not 0 <= move.seat < self.players:
+            raise IllegalMove("compromis.illegal_seat", seat=move.seat)
+        self._check_card(move)
         if isinstance(move, TakeDiscard) and not self.discard:
             raise IllegalMove("compromis.illegal_discard_empty")
-        if isinstance(move, Discard):
-            if self.is_special(move.card):
-                raise IllegalMove("compromis.illegal_special_on_discard", card=card)
-            if card in self.turn.taken:
-                raise IllegalMove("compromis.illegal_same_discard", card=card)
-        if isinstance(move, PlaySpecial) and not self.is_special(move.card):
-            raise IllegalMove(not_special_key(move.card, self.options["first_game"]), card=card)
-        if isinstance(move, ShowJack) and rank_of(card) != "J":
-            raise IllegalMove("compromis.illegal_not_jack", card=card)
         if isinstance(move, Target) and not (0 <= move.seat < self.players and move.seat != self.current):
             raise IllegalMove("compromis.illegal_target", seat=move.seat)
         if isinstance(move, Arrange) and sorted(move.order) != sorted(self.turn.looked):
             raise IllegalMove("compromis.illegal_order", count=len(self.turn.looked))
-        if isinstance(move, Declare):
-            if self.turn.declared:
-                raise IllegalMove("compromis.illegal_declared_twice")
-            missing = sorted(set(move.cards) - set(hand))
-            if missing:
-                raise IllegalMove("compromis.illegal_not_in_hand", card=missing[0])
-            if len(move.cards) != GOVERNMENT:
-                raise IllegalMove("compromis.gov_count", count=len(move.cards))
+        if isinstance(move, (Declare, GovernmentLaid)):
+            self._check_declaration(move)
+
+    def _check_card(self, move: Any) -> None:
+        """The card a move names: in the hand (seen, at the table: on no pile) and allowed there."""
+        card = getattr(move, "card", None)
+        if card is None or isinstance(move, ShowKing):
+            return
+        if self.at_table and isinstance(move, (Discard, PlaySpecial)):
+            if card not in self.deck or card in self.discard or card in self.aside:
+                raise IllegalMove("compromis.illegal_not_in_hand", card=card)
+        elif card not in self.hands[self.to_act or 0]:
+            raise IllegalMove("compromis.illegal_not_in_hand", card=card)
+        if isinstance(move, Discard):
+            if self.is_special(card):
+                raise IllegalMove("compromis.illegal_special_on_discard", card=card)
+            if card in self.turn.taken:
+                raise IllegalMove("compromis.illegal_same_discard", card=card)
+        if isinstance(move, PlaySpecial) and not self.is_special(card):
+            raise IllegalMove(not_special_key(card, self.options["first_game"]), card=card)
+        if isinstance(move, ShowJack) and rank_of(card) != "J":
+            raise IllegalMove("compromis.illegal_not_jack", card=card)
+
+    def _check_declaration(self, move: Declare | GovernmentLaid) -> None:
+        seat = move.seat if isinstance(move, GovernmentLaid) else self.current
+        if seat in self.turn.declared:
+            raise IllegalMove("compromis.illegal_declared_twice")
+        seen = self.deck.ids if isinstance(move, GovernmentLaid) else self.hands[seat]
+        missing = sorted(set(move.cards) - set(seen))
+        if missing:
+            raise IllegalMove("compromis.illegal_not_in_hand", card=missing[0])
+        if len(move.cards) != GOVERNMENT:
+            raise IllegalMove("compromis.gov_count", count=len(move.cards))
 
     # -- moves --
 
     def _do_drawstock(self, player: int, move: DrawStock) -> list[Ruling]:
-        self.hands[player].append(self.stock.pop())
+        self._draw(player)
         self.turn.phase = "act"
         return [Ruling("compromis.drew_stock", {"player": player})]
 
     def _do_takediscard(self, player: int, move: TakeDiscard) -> list[Ruling]:
         card = self.discard.pop()
-        self.hands[player].append(card)
+        self._to_hand(player, card)
         self.turn.taken.add(card)
         self.turn.phase = "act"
         return [Ruling("compromis.took_discard", {"player": player, "card": card})]
 
     def _do_discard(self, player: int, move: Discard) -> list[Ruling]:
-        self.hands[player].remove(move.card)
+        self._from_hand(player, move.card)
         self.discard.append(move.card)
+        if self.turn.phase == "first":  # the table turned the first card of the discard pile
+            self.unseen_stock -= 1
+            return self._begin_turn(self.current)
         rulings = [Ruling("compromis.discarded", {"player": player, "card": move.card})]
         if self.turn.phase == "binche":
             self.turn.binche.pop(0)
@@ -434,19 +328,22 @@ class Compromis(GameEngine):
         return rulings + self._end_turn()
 
     def _do_playspecial(self, player: int, move: PlaySpecial) -> list[Ruling]:
-        self.hands[player].remove(move.card)
+        self._from_hand(player, move.card)
         self.aside.append(move.card)
+        if self.turn.phase == "first":  # an Ace or Manneken-Pis never starts the discard pile
+            self.unseen_stock -= 1
+            return [Ruling("compromis.first_card_aside", {"card": move.card})]
         effect = self.effects[move.card]
         rulings = [Ruling(f"compromis.special_{effect}", {"player": player, "card": move.card})]
         if effect == "doudou":
             if not self.discard:
                 return rulings + [Ruling("compromis.doudou_empty", {"player": player})] + self._end_turn()
             card = self.discard.pop()
-            self.hands[player].append(card)
+            self._to_hand(player, card)
             self.turn.taken.add(card)
             self.turn.phase = "doudou"
             return rulings + [Ruling("compromis.took_discard", {"player": player, "card": card})]
-        if effect == "malmedy":
+        if effect == "malmedy" and not self.at_table:
             self.turn.phase = "malmedy_target"
             return rulings
         if effect == "binche":
@@ -457,14 +354,14 @@ class Compromis(GameEngine):
             skipped = (player + 1) % self.players
             self.skips[skipped] += 1
             return rulings + [Ruling("compromis.andenne_skip", {"player": skipped})] + self._end_turn()
-        # manneken: look at the top 3 (reshuffle first when fewer than 3), alone.
-        if len(self.stock) < 3:
-            reshuffle_except_top(self.stock, self.discard, self.rng)
-        self.turn.looked = tuple(reversed(self.stock[-3:]))
-        if not self.turn.looked:
-            return rulings + self._end_turn()
-        self.turn.phase = "arrange"
-        return rulings
+        if effect == "manneken":  # look at the top 3 (reshuffle first when fewer than 3), alone
+            if self._stock_size() < 3:
+                self._reshuffle()
+            self.turn.looked = () if self.at_table else tuple(reversed(self.stock[-3:]))
+            if self.turn.looked:
+                self.turn.phase = "arrange"
+                return rulings
+        return rulings + self._end_turn()  # at the table Malmedy and the Manneken-Pis act unseen
 
     def _do_target(self, player: int, move: Target) -> list[Ruling]:
         self.turn.target = move.seat
@@ -495,45 +392,82 @@ class Compromis(GameEngine):
         return [Ruling("compromis.manneken_done", {"player": player})] + self._end_turn()
 
     def _do_declare(self, player: int, move: Declare) -> list[Ruling]:
-        self.turn.declared = True
-        verdict = check_government(move.cards, self.deck)
+        king = any(rank_of(c) == "K" for c in self.hands[player] if c not in move.cards)
+        return self._declare(player, move.cards, move.called, king)
+
+    def _do_governmentlaid(self, player: int, move: GovernmentLaid) -> list[Ruling]:
+        return self._declare(move.seat, move.cards, move.seat in self.shouted, king=False)
+
+    def _do_showking(self, player: int, move: ShowKing) -> list[Ruling]:
+        if move.seat != self.king_due() or rank_of(move.card) != "K":
+            return []  # a card laid there that brings nothing
+        self.king_shown = True
+        return [Ruling("compromis.king_bonus", {"player": move.seat}, "score")] + self._score(move.seat, 1)
+
+    def _do_called(self, player: int, move: Called) -> list[Ruling]:
+        self.shouted.add(move.seat)
+        return [Ruling("compromis.called", {"player": move.seat}, "ok")]
+
+    def _do_nextround(self, player: int, move: NextRound) -> list[Ruling]:
+        assert self.governed is not None
+        return self._new_round((self.governed + 1) % self.players)
+
+    def _declare(self, seat: int, cards: frozenset[str], called: bool, king: bool) -> list[Ruling]:
+        """Judge a government declared by ``seat``; at the table a King is shown afterwards."""
+        if seat == self.current:
+            self.turn.declared.add(seat)
+        verdict = check_government(cards, self.deck)
         if not verdict.ok:
-            self.skips[player] += 1
-            wrong = [Ruling(key, {"player": player, **params}, "violation") for key, params in verdict.problems]
-            return wrong + [Ruling("compromis.gov_false", {"player": player}, "violation")]
-        hand = self.hands[player]
-        king = any(rank_of(c) == "K" for c in hand if c not in move.cards)
+            self.skips[seat] += 1
+            wrong = [Ruling(key, {"player": seat, **params}, "violation") for key, params in verdict.problems]
+            return wrong + [Ruling("compromis.gov_false", {"player": seat}, "violation")]
         points = 2 if king else 1
-        self._scores[player] += points
-        rulings = [Ruling("compromis.government_ok", {"player": player, "points": points}, "score")]
-        if not move.called:
-            self.frites.append(player)
-            rulings.append(Ruling("compromis.forgot_call", {"player": player}, "reminder"))
-        if self._scores[player] >= self.target_points:
-            self._winner = player
-            self.laid = sorted(move.cards)
-            self.hands[player] = [c for c in hand if c not in move.cards]
-            last = min(self._scores)
-            payers = [s for s in range(self.players) if self._scores[s] == last]
-            return (
-                rulings
-                + [Ruling("compromis.match_won", {"player": player}, "game_over")]
-                + [Ruling("compromis.frites", {"player": s}, "reminder") for s in payers]
-            )
-        return rulings + self._new_round((player + 1) % self.players)
+        rulings = [Ruling("compromis.government_ok", {"player": seat, "points": points}, "score")]
+        if self.at_table:
+            rulings.append(Ruling("compromis.king_prompt", {"player": seat}, "info"))
+        if not called:
+            self.frites.append(seat)
+            rulings.append(Ruling("compromis.forgot_call", {"player": seat}, "reminder"))
+        self.laid = sorted(cards)
+        self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
+        rulings += self._score(seat, points)
+        if self.over:
+            return rulings
+        if self.at_table:  # the table shows a King, then deals again
+            self.governed, self.laid = seat, []
+            self.turn = _Turn("scored")
+            return rulings
+        return rulings + self._new_round((seat + 1) % self.players)
+
+    def _score(self, seat: int, points: int) -> list[Ruling]:
+        """Add ``points`` to ``seat``; at the target the match is won and the last pay the frites."""
+        self._scores[seat] += points
+        if self._scores[seat] < self.target_points:
+            return []
+        self._winner = seat
+        last = min(self._scores)
+        payers = [s for s in range(self.players) if self._scores[s] == last]
+        return [Ruling("compromis.match_won", {"player": seat}, "game_over")] + [
+            Ruling("compromis.frites", {"player": s}, "reminder") for s in payers
+        ]
 
     # -- flow --
 
     def _new_round(self, starter: int) -> list[Ruling]:
-        cards = sorted(self.deck.ids)
-        self.rng.shuffle(cards)
-        self.hands = deal(cards, self.players, HAND, first=starter)
-        self.stock = cards[HAND * self.players :][::-1]  # top = last
-        self.discard, self.aside = [], []
+        self.discard, self.aside, self.laid = [], [], []
         self.skips = [0] * self.players
         self.rounds += 1
         self.round_starter = starter
         rulings = [Ruling("compromis.round_start", {"round": self.rounds, "player": starter})]
+        if self.at_table:  # dealt by hand: the table turns the first card of the discard pile
+            self.unseen_stock = len(self.deck) - HAND * self.players
+            self.shouted, self.governed, self.king_shown = set(), None, False
+            self.current, self.turn = starter, _Turn("first")
+            return rulings
+        cards = sorted(self.deck.ids)
+        self.rng.shuffle(cards)
+        self.hands = deal(cards, self.players, HAND, first=starter)
+        self.stock = cards[HAND * self.players :][::-1]  # top = last
         while self.stock:
             card = self.stock.pop()
             if self.is_special(card):
@@ -554,11 +488,41 @@ class Compromis(GameEngine):
         self.turn = _Turn()
         if not self._stock_ready():
             return rulings + self._void_round()
+        if self.at_table:
+            rulings.append(Ruling("compromis.your_turn", {"player": seat}))
         return rulings
+
+    def _stock_size(self) -> int:
+        return self.unseen_stock if self.at_table else len(self.stock)
+
+    def _draw(self, seat: int) -> None:
+        """The top card of the stock goes to ``seat``'s hand (unseen at the table)."""
+        if self.at_table:
+            self.unseen_stock -= 1
+        else:
+            self.hands[seat].append(self.stock.pop())
+
+    def _to_hand(self, seat: int, card: str) -> None:
+        if not self.at_table:
+            self.hands[seat].append(card)
+
+    def _from_hand(self, seat: int, card: str) -> None:
+        if not self.at_table:
+            self.hands[seat].remove(card)
+
+    def _reshuffle(self) -> None:
+        """The discard pile but its top card is shuffled under the stock."""
+        if not self.at_table:
+            reshuffle_except_top(self.stock, self.discard, self.rng)
+        elif len(self.discard) >= 2:
+            self.unseen_stock += len(self.discard) - 1
+            del self.discard[:-1]
 
     def _stock_ready(self) -> bool:
         """A card can be drawn, reshuffling the discard pile (but its top) if the stock is empty."""
-        return bool(self.stock) or reshuffle_except_top(self.stock, self.discard, self.rng)
+        if not self._stock_size():
+            self._reshuffle()
+        return bool(self._stock_size())
 
     def _void_round(self) -> list[Ruling]:
         ruling = Ruling("compromis.round_void", {}, "info")
@@ -574,47 +538,11 @@ class Compromis(GameEngine):
         if not self._stock_ready():
             return self._void_round()
         seat = self.turn.binche[0]
-        self.hands[seat].append(self.stock.pop())
+        self._draw(seat)
         return [Ruling("compromis.binche_draw", {"player": seat})]
 
     # -- the bot --
 
     def bot_move(self) -> Any:
         """Declare once a government is in hand; keep pairs, a King and a Jack; play specials."""
-        phase, seat = self.turn.phase, self.to_act or 0
-        hand = self.hands[seat]
-        if phase in ("act", "doudou", "malmedy_give") and not self.turn.declared:
-            six = find_government(hand, self.deck)
-            if six is not None:
-                return Declare(six)
-        if phase == "draw":
-            top = self.discard[-1] if self.discard else None
-            if top is not None and self._usefulness(top, hand) >= 10:
-                return TakeDiscard()
-            return DrawStock()
-        if phase == "act":
-            specials = [c for c in hand if self.is_special(c)]
-            if specials:
-                return PlaySpecial(self.rng.choice(specials))
-        if phase == "malmedy_target":
-            return Target(max((s for s in range(self.players) if s != seat), key=lambda s: self._scores[s]))
-        if phase == "malmedy_defend":
-            jacks = [c for c in hand if rank_of(c) == "J"]
-            return ShowJack(jacks[0]) if jacks else Yield()
-        if phase == "arrange":
-            return Arrange(self.turn.looked)
-        allowed = [c for c in hand if phase == "malmedy_give" or self._may_discard(c)]
-        worst = min(
-            allowed,
-            key=lambda c: (self._usefulness(c, [h for h in hand if h != c]), self.rng.random()),
-        )
-        return Give(worst) if phase == "malmedy_give" else Discard(worst)
-
-    def _usefulness(self, card: str, others: list[str]) -> int:
-        """How much a bot wants to keep ``card`` next to ``others``: partners count most."""
-        if number_of(card) is not None:
-            return 1 + 10 * sum(can_pair(card, o, self.deck) for o in others)
-        rank = rank_of(card)
-        if rank in ("K", "J") and not any(rank_of(o) == rank for o in others):
-            return 2  # one King for the bonus, one Jack against Malmedy
-        return 0
+        return bot_move(self)

@@ -8,8 +8,10 @@ the next round. A player loses at his fourth face-up card of one species, or whe
 with an empty hand. Two players (official variant): cards are set aside face down before the
 deal, and the loss comes at five of a species or at every card of a species still in play.
 
-The rule functions (:func:`taker`, :func:`losing_species`) are shared with the referee, which
-sees only the face-up cards.
+At the table (``at_table=True``) nothing is dealt and the hands are unseen: the starter slides
+a card nobody names (:class:`Slide`), "vrai"/"faux" waits for the card to be turned over
+(:class:`Reveal`, what the camera sees) and an empty hand is declared (:class:`EmptyHand`). The
+cards set aside in the two-player variant stay face down there, so only five of a species loses.
 """
 
 from __future__ import annotations
@@ -89,13 +91,34 @@ class Pass:
     claim: str
 
 
+@dataclass(frozen=True)
+class Slide:
+    """At the table: the starter slides an unseen card face down to ``to``, saying ``claim``."""
+
+    to: int
+    claim: str
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """At the table: the travelling card seen face up once turned over (a species or a card id)."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class EmptyHand:
+    """At the table: the starter has no card left to play."""
+
+
 @dataclass
 class _InPlay:
-    card: str
+    card: str | None  # None at the table until the card is turned over
     giver: int
     receiver: int
     claim: str
     seen: set[int]
+    says_true: bool | None = None  # at the table, the judgement waiting for the card to turn
 
 
 class Kakkerlakken(GameEngine):
@@ -106,21 +129,32 @@ class Kakkerlakken(GameEngine):
     #: starter: the youngest player's seat; aside: cards set aside in the two-player variant.
     default_options: ClassVar[Mapping[str, Any]] = {"starter": 0, "aside": 16}
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
-        super().__init__(players, rng, options)
+    def __init__(
+        self,
+        players: int,
+        rng: random.Random,
+        options: Mapping[str, Any] | None = None,
+        *,
+        at_table: bool = False,
+    ):
+        super().__init__(players, rng, options, at_table=at_table)
         if not 0 <= self.options["starter"] < players:
             raise ValueError(f"kakkerlakken: starter must be a seat 0..{players - 1}")
         deck = list(load_deck(DECK_ID).ids)
-        rng.shuffle(deck)
+        if not at_table:
+            rng.shuffle(deck)
         aside = self.options["aside"] if players == 2 else 0
         if not 0 <= aside <= len(deck) - players:
             raise ValueError(f"kakkerlakken: aside must be 0..{len(deck) - players}")
-        self.aside: list[str] = deck[:aside]
-        self.hands: list[list[str]] = [deck[aside + i :: players] for i in range(players)]
         self.front: list[list[str]] = [[] for _ in range(players)]
-        self.in_play_counts: dict[str, int] | None = (
-            dict(Counter(species_of(c) for c in deck[aside:])) if players == 2 else None
-        )
+        self.aside: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(players)]  # at the table: unseen, never held
+        self.in_play_counts: dict[str, int] | None = None
+        if not at_table:
+            self.aside = deck[:aside]
+            self.hands = [deck[aside + i :: players] for i in range(players)]
+            if players == 2:
+                self.in_play_counts = dict(Counter(species_of(c) for c in deck[aside:]))
         self.starter = self.options["starter"]
         self.current: _InPlay | None = None
         self.loser: int | None = None
@@ -151,7 +185,7 @@ class Kakkerlakken(GameEngine):
         for seat in range(self.players):
             out += [(c, f"hand:{seat}") for c in self.hands[seat]]
             out += [(c, f"front:{seat}") for c in self.front[seat]]
-        if self.current:
+        if self.current and self.current.card is not None:
             out.append((self.current.card, f"passing:{self.current.receiver}"))
         return out
 
@@ -164,19 +198,33 @@ class Kakkerlakken(GameEngine):
     def species_counts(self, seat: int) -> dict[str, int]:
         return dict(Counter(species_of(c) for c in self.front[seat]))
 
+    def expects(self) -> tuple[str, dict[str, Any]] | None:
+        """What the table does next (message key, parameters); None once over."""
+        cur = self.current
+        if self.over:
+            return None
+        if cur is None:
+            return "kakkerlakken.expect_offer", {"player": self.starter + 1}
+        if cur.says_true is None:
+            return "kakkerlakken.expect_judgement", {"player": cur.receiver + 1}
+        return "kakkerlakken.expect_reveal", {"player": cur.receiver + 1}
+
+    def _hand_empty(self, seat: int) -> bool:
+        """Whether ``seat`` is known to hold no card; at the table the starter declares it."""
+        return not self.at_table and not self.hands[seat]
+
     # --- moves -------------------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
         if self.over:
             return []
+        seat = self.starter
+        others = [to for to in range(self.players) if to != seat]
+        if self.current is None and self.at_table:
+            return [Slide(to, sp) for to in others for sp in self.species] + [EmptyHand()]
         if self.current is None:
-            seat = self.starter
-            return [
-                Offer(c, to, sp)
-                for c in self.hands[seat]
-                for to in range(self.players)
-                if to != seat
-                for sp in self.species
-            ]
+            return [Offer(c, to, sp) for c in self.hands[seat] for to in others for sp in self.species]
+        if self.current.says_true is not None:
+            return [Reveal(sp) for sp in self.species]
         moves: list[Any] = [Judge(True), Judge(False)]
         moves += [Pass(to, sp) for to in self.pass_targets() for sp in self.species]
         return moves
@@ -184,29 +232,39 @@ class Kakkerlakken(GameEngine):
     def play(self, move: Any) -> list[Ruling]:
         if self.over:
             raise IllegalMove("kakkerlakken.game_over")
-        if isinstance(move, Offer):
+        if isinstance(move, (Slide, Reveal, EmptyHand)) and not self.at_table:
+            raise IllegalMove("kakkerlakken.table_only")
+        if self.current is not None and self.current.says_true is not None and not isinstance(move, Reveal):
+            raise IllegalMove("kakkerlakken.turn_card", player=self.current.receiver + 1)
+        if isinstance(move, (Offer, Slide)):
             return self._offer(move)
         if isinstance(move, Pass):
             return self._pass(move)
         if isinstance(move, Judge):
             return self._judge(move)
+        if isinstance(move, Reveal):
+            return self._reveal(move.card)
+        if isinstance(move, EmptyHand):
+            return self._empty_hand()
         raise IllegalMove("kakkerlakken.unknown_move")
 
     def _check_claim(self, claim: str) -> None:
         if claim not in self.species:
             raise IllegalMove("kakkerlakken.unknown_species", species=claim)
 
-    def _offer(self, move: Offer) -> list[Ruling]:
+    def _offer(self, move: Offer | Slide) -> list[Ruling]:
         seat = self.starter
+        card = move.card if isinstance(move, Offer) else None
         if self.current is not None:
             raise IllegalMove("kakkerlakken.card_in_play")
-        if move.card not in self.hands[seat]:
+        if card is not None and (self.at_table or card not in self.hands[seat]):  # a table's hands are unseen
             raise IllegalMove("kakkerlakken.not_in_hand", player=seat + 1)
         if move.to == seat or not 0 <= move.to < self.players:
             raise IllegalMove("kakkerlakken.bad_target", player=move.to + 1)
         self._check_claim(move.claim)
-        self.hands[seat].remove(move.card)
-        self.current = _InPlay(move.card, seat, move.to, move.claim, {seat})
+        if card is not None:
+            self.hands[seat].remove(card)
+        self.current = _InPlay(card, seat, move.to, move.claim, {seat})
         return [Ruling("kakkerlakken.offered", {"player": seat + 1, "receiver": move.to + 1, "species": move.claim})]
 
     def _pass(self, move: Pass) -> list[Ruling]:
@@ -233,11 +291,35 @@ class Kakkerlakken(GameEngine):
         cur = self.current
         if cur is None:
             raise IllegalMove("kakkerlakken.no_card_in_play")
-        species = species_of(cur.card)
-        who = taker(cur.giver, cur.receiver, move.says_true, cur.claim, species)
+        cur.says_true = move.says_true
+        if cur.card is None:  # at the table: the camera names the card once it is turned over
+            return [Ruling("kakkerlakken.turn_card", {"player": cur.receiver + 1}, "reminder")]
+        return self._take(cur, cur.card)
+
+    def _reveal(self, card: str) -> list[Ruling]:
+        cur = self.current
+        if cur is None:
+            raise IllegalMove("kakkerlakken.no_card_in_play")
+        if cur.says_true is None:
+            raise IllegalMove("kakkerlakken.judge_first", player=cur.receiver + 1)
+        if species_of(card) not in self.species:
+            raise IllegalMove("kakkerlakken.unknown_species", species=card)
+        return self._take(cur, card)
+
+    def _empty_hand(self) -> list[Ruling]:
+        if self.current is not None:
+            raise IllegalMove("kakkerlakken.card_in_play")
+        self.loser = self.starter
+        return [Ruling("kakkerlakken.loses_empty_hand", {"player": self.starter + 1}, "game_over")]
+
+    def _take(self, cur: _InPlay, card: str) -> list[Ruling]:
+        """The judgement on ``card`` is known: who takes it, lays it face up and starts next."""
+        assert cur.says_true is not None
+        species = species_of(card)
+        who = taker(cur.giver, cur.receiver, cur.says_true, cur.claim, species)
         right = who == cur.giver
         self.current = None
-        self.front[who].append(cur.card)
+        self.front[who].append(card)
         self.starter = who
         params = {"player": cur.receiver + 1, "species": species, "claim": cur.claim, "taker": who + 1}
         rulings = [
@@ -258,7 +340,7 @@ class Kakkerlakken(GameEngine):
             return [
                 Ruling("kakkerlakken.loses_species", {"player": seat + 1, "species": lost, "count": n}, "game_over")
             ]
-        if not self.hands[seat]:
+        if self._hand_empty(seat):
             self.loser = seat
             return [Ruling("kakkerlakken.loses_empty_hand", {"player": seat + 1}, "game_over")]
         if count == species_limit(species, limit, self.in_play_counts) - 1:
