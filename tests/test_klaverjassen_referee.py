@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from kiosk.games.klaverjassen import Klaverjassen, Pass
+from kiosk.games.base import Ruling
+from kiosk.games.klaverjassen import ChooseTrump, ClaimRoem, Klaverjassen, Pass
 from kiosk.games.tricks import PIQUET
-from kiosk.referee.base import Observation
+from kiosk.referee.base import Expect, Observation
 from kiosk.referee.klaverjassen import KlaverjassenReferee
 from kiosk.referee.registry import available_referees
 from kiosk.referee.session import RefereeSession
-from kiosk.ui.screens.referee import score_rows
 from tests.quotes import Quotes
 
 SEED = "001_40fe8032c5f19f76.txt"
@@ -53,7 +53,7 @@ def test_buttons_follow_the_trump_choice():
     assert [i.action for i in ref.inputs()] == ["trump"]  # everyone passed: seat 0 must choose
     keys = [r.key for r in ref.on_input("trump", choice="D")]
     assert keys == ["klaverjassen.trump_chosen"]
-    assert ref.status()["playing_team"] == 0 and ref.status()["to_act"] == 0
+    assert ref.status().details["playing_team"] == 0 and ref.status().to_act == 0
 
 
 def test_turned_card_is_read_from_the_centre():
@@ -72,20 +72,20 @@ def test_order_of_play_trick_winner_points_and_roem():
     assert lay(ref, 0, "QS") == []
     assert lay(ref, 1, "JS") == []  # and seat 2's waiting K♠ is now taken in turn
     status = ref.status()
-    assert status["trick"] == [(0, "QS"), (1, "JS"), (2, "KS")] and status["to_act"] == 3
+    assert status.details["trick"] == [(0, "QS"), (1, "JS"), (2, "KS")] and status.to_act == 3
     rulings = ref.observe(Observation("confirmed", "7H", "seat3"))
     won = next(r for r in rulings if r.key == "klaverjassen.trick_won")
     assert won.params == {"player": 4, "trick": 1, "points": 3 + 2 + 4}
     roem = next(r for r in rulings if r.key == "klaverjassen.roem")
     assert roem.params == {"player": 4, "roem": 20}  # J Q K of spades
-    assert ref.status()["to_act"] == 3  # the winner leads
+    assert ref.status().to_act == 3  # the winner leads
 
 
 def test_a_card_seen_twice_is_one_play():
     ref = started("H")
     lay(ref, 0, "QS")
     assert lay(ref, 0, "QS") == []
-    assert ref.status()["to_act"] == 1
+    assert ref.status().to_act == 1
 
 
 def test_renege_proven_by_a_later_card_names_trick_card_player_and_rule():
@@ -103,16 +103,16 @@ def test_renege_proven_by_a_later_card_names_trick_card_player_and_rule():
     renege = next(r for r in rulings if r.key == "klaverjassen.renege_follow_suit")
     assert renege.params == {"trick": 1, "player": 2, "card": "7♦", "proof": "8♠"}
     assert renege.level == "violation"
-    assert ref.phase == "showdown" and rulings[-1].key == "klaverjassen.show_hands"
+    assert ref.engine.phase == "showdown" and rulings[-1].key == "klaverjassen.show_hands"
     # The players lay their remaining cards; nothing else is wrong; the deal is lost for team 2.
     rest = [c for c in PIQUET if c not in {"AS", "7D", "KS", "QS", "10S", "8S"}]
     keys: list[str] = []
     for i, card in enumerate(rest):
         keys += lay(ref, (2, 3, 0, 1)[i % 4], card)
     assert "klaverjassen.deal_lost" in keys and "klaverjassen.deal_scored" in keys
-    row = ref.sheet.rows[0]
+    row = ref.engine.sheet.rows[0]
     assert row.outcome == "renege" and row.score == (162 + 20, 0)  # Q K A of spades: 20 roem
-    assert ref.phase == "trump" and ref.dealer == 0  # next deal
+    assert ref.engine.phase == "trump" and ref.engine.dealer == 0  # next deal
 
 
 def test_undertrump_renege_in_amsterdam_is_proven_and_not_in_a_fair_deal():
@@ -121,7 +121,7 @@ def test_undertrump_renege_in_amsterdam_is_proven_and_not_in_a_fair_deal():
     lay(ref, 1, "9H")  # opponent trumps with the Nel
     lay(ref, 2, "7H")  # undertrumps...
     lay(ref, 3, "KS")
-    assert ref.prover.proven == []
+    assert ref.engine.prover.proven == []
     lay(ref, 1, "7C")  # seat 1 won and leads
     rulings = ref.observe(Observation("confirmed", "8C", "seat2"))  # ...while holding a club
     assert [r.params["card"] for r in rulings if r.key == "klaverjassen.renege_no_undertrump"] == ["7♥"]
@@ -149,43 +149,44 @@ def test_house_rules_score_at_the_table_as_in_the_engine():
     for rank in ("7", "8", "9", "10", "J", "Q", "K", "A"):  # seat 0 leads trumps: every trick his
         for seat, suit in enumerate("HSDC"):
             lay(ref, seat, rank + suit)
-    row = ref.sheet.rows[0]
+    row = ref.engine.sheet.rows[0]
     assert row.pit == 0 and row.roem == (900, 0) and row.score == (162 + 900 + 200, 0)
 
 
-def test_the_referee_screen_shows_one_score_row_per_team():
+def test_the_status_has_one_total_per_team_and_what_the_camera_expects():
     ref = started("H", pit_bonus=200)
     for rank in ("7", "8", "9", "10", "J", "Q", "K", "A"):
         for seat, suit in enumerate("HSDC"):
             lay(ref, seat, rank + suit)
-    names = ["Ann", "Bob", "Cat", "Dan"]
+    status = ref.status()
+    assert status.team_totals == (162 + 600 + 200, 0)  # team 0: seats 0 and 2
+    assert status.scores == (162 + 600 + 200, 0, 162 + 600 + 200, 0)
     # the next deal: seat 0 deals, seat 1 names trump
-    assert score_rows(ref.status(), names) == [("Ann & Cat", str(162 + 600 + 200), False), ("Bob & Dan", "0", True)]
+    assert status.to_act == 1 and status.expects == Expect("klaverjassen.expect_trump", {"player": 2})
 
 
-def mirror(seed: int, options: dict) -> tuple[Klaverjassen, KlaverjassenReferee]:
-    """Play a match with the engine's bots and lay the same cards before the referee."""
+def mirror(seed: int, options: dict) -> tuple[Klaverjassen, KlaverjassenReferee, list[Ruling], list[Ruling]]:
+    """Play a match with the engine's bots and lay the same cards before the referee; returns
+    both, with the rulings each gave (the table's without the dealer and turned card, which the
+    dealing engine does not announce)."""
     game = Klaverjassen(4, random.Random(seed), {**options, "first_dealer": 0})
     ref = KlaverjassenReferee(4, options)
     ref.on_input("dealer", choice="0")
+    said: list[Ruling] = []
+    shown: list[Ruling] = []
     while not game.over:
         seat = game.to_act
         move = game.bot_move()
-        if game.table is None:
-            if ref.bidding is None:
+        said += game.play(move)
+        if isinstance(move, (Pass, ChooseTrump)):
+            if ref.engine.phase == "turned":
                 ref.observe(Observation("confirmed", game.bidding.turned, "centre"))
-            game.play(move)
-            if isinstance(move, Pass):
-                ref.on_input("pass")
-            else:
-                ref.on_input("trump", choice=move.suit)
-        elif game.claim_pending is not None:
-            game.play(move)
-            ref.on_input("claim_roem" if move.claim else "skip_roem")
+            shown += ref.on_input("pass") if isinstance(move, Pass) else ref.on_input("trump", choice=move.suit)
+        elif isinstance(move, ClaimRoem):
+            shown += ref.on_input("claim_roem" if move.claim else "skip_roem")
         else:
-            game.play(move)
-            ref.observe(Observation("confirmed", move.card, f"seat{seat}"))
-    return game, ref
+            shown += ref.observe(Observation("confirmed", move.card, f"seat{seat}"))
+    return game, ref, said, shown
 
 
 @pytest.mark.parametrize(
@@ -196,13 +197,22 @@ def mirror(seed: int, options: dict) -> tuple[Klaverjassen, KlaverjassenReferee]
         (3, {"roem": "claimed", "deals": 4}),
     ],
 )
-def test_referee_keeps_the_same_score_sheet_as_the_engine(seed, options):
-    game, ref = mirror(seed, options)
-    assert ref.over and ref.status()["over"]
-    assert ref.sheet.rows == game.sheet.rows
-    assert ref.status()["winners"] == game.winners() and ref.status()["scores"] == game.scores()
-    assert not any(deal.reneges for deal in ref.log)  # a fair table is never accused
-    assert all(sum(deal.result.card_points) == 162 for deal in ref.log)
+def test_a_whole_match_through_the_adapter_shows_the_engines_rulings_and_result(seed, options):
+    quote(
+        "Une partie complète (« boompje ») compte 16 manches ; l'équipe qui affiche le score "
+        "cumulé "
+        "le plus élevé remporte la victoire."
+    )
+    game, ref, said, shown = mirror(seed, options)
+    assert [r for r in shown if r.key != "klaverjassen.turned_card"] == said  # the same words, the same order
+    assert said[-1].key in ("klaverjassen.match_won", "klaverjassen.match_tied")
+    status = ref.status()
+    assert status.over and status.expects is None and ref.inputs() == []
+    assert ref.engine.sheet.rows == game.sheet.rows and len(game.sheet.rows) == options.get("deals", 16)
+    assert list(status.winners) == game.winners() and list(status.scores) == game.scores()
+    assert status.team_totals == game.sheet.totals()
+    assert not any(deal.reneges for deal in ref.engine.log)  # a fair table is never accused
+    assert all(sum(deal.result.card_points) == 162 for deal in ref.engine.log)
 
 
 def test_end_of_match_is_announced():
@@ -222,7 +232,7 @@ def test_end_of_match_is_announced():
             keys += lay(ref, seat, move.card)
     assert keys[-2] == "klaverjassen.deal_scored"
     assert keys[-1] in ("klaverjassen.match_won", "klaverjassen.match_tied")
-    assert ref.inputs() == [] and ref.status()["over"] and ref.phase == "over"
+    assert ref.inputs() == [] and ref.status().over and ref.engine.phase == "over"
 
 
 def test_the_app_session_builds_and_drives_it():
@@ -231,6 +241,6 @@ def test_the_app_session_builds_and_drives_it():
     assert picker.action == "dealer" and set(picker.choices) == {"0", "1", "2", "3"}
     assert [r.key for r in session.on_input("dealer", choice="3")] == ["klaverjassen.dealer"]
     keys = [r.key for r in session.on_input("trump", player=1, choice="C")]
-    assert keys == ["klaverjassen.trump_chosen"] and session.status()["trump"] == "C"
+    assert keys == ["klaverjassen.trump_chosen"] and session.status().details["trump"] == "C"
     with pytest.raises(ValueError):
         KlaverjassenReferee(4, {"variant": "utrecht"})

@@ -86,7 +86,8 @@ def test_deal_eight_in_hand_and_four_double_piles():
     )
     for seat in (0, 1):
         assert len(game.hands[seat]) == 8
-        assert len(game.piles[seat]) == 4 and all(len(p) == 2 for p in game.piles[seat])
+        stacks = game.piles[seat].stacks
+        assert len(stacks) == 4 and all(len(p) == 2 for p in stacks)
         assert places[f"pile:{seat}:hidden"] == 4 and places[f"pile:{seat}:visible"] == 4
     assert sorted(c for c, _ in game.card_locations()) == sorted(PIQUET)
 
@@ -94,7 +95,7 @@ def test_deal_eight_in_hand_and_four_double_piles():
 def test_stacked_deal_matches_the_example():
     game = example_game()
     assert game.hands[0] == set(EXAMPLE["hand"][0])
-    assert game.piles[0][0] == ["7H", "10D"] and "7H" in game.face_down
+    assert game.piles[0].stacks[0] == ["7H", "10D"] and "7H" in game.piles[0].face_down
     assert game.visible_tops(0) == ["10D", "8S", "9S", "10S"]
 
 

@@ -1,6 +1,6 @@
 """The renege prover: a renege is proven as soon as the cards a player shows later make it
 certain, every renege is proven once the hand is known, and a fair player is never accused.
-Plus the cheating-bot runs of both referees and the message catalogs they speak."""
+Plus the cheating-bot runs through both referees and the message catalogs they speak."""
 
 from __future__ import annotations
 
@@ -15,11 +15,10 @@ from kiosk.cli import main
 from kiosk.decks import SUITS
 from kiosk.games import klaverjassen, manille
 from kiosk.games.registry import get_game
+from kiosk.games.renege import RenegeProver, breach
 from kiosk.games.tricks import PIQUET, allowed
 from kiosk.i18n import LANGUAGES, catalog
-from kiosk.referee.klaverjassen import KlaverjassenReferee
-from kiosk.referee.manille import ManilleReferee
-from kiosk.referee.tricks import RenegeProver, breach
+from kiosk.referee.cheating import simulate_cheating
 from tests.quotes import Quotes
 
 REPO = Path(__file__).resolve().parents[1]
@@ -98,10 +97,11 @@ def test_manille_duties_never_accuse_a_legal_card_from_part_of_a_hand(deck, trum
     st.floats(0.0, 1.0),
     st.sampled_from(klaverjassen.VARIANTS),
     st.sampled_from(klaverjassen.TRUMP_CHOICES),
+    st.sampled_from(klaverjassen.ROEM_MODES),
 )
-def test_klaverjassen_cheaters_are_all_caught_and_nobody_else(seed, rate, variant, choice):
-    options = {"deals": 2, "variant": variant, "trump_choice": choice}
-    report = KlaverjassenReferee.simulate_cheating(4, seed, options, rate)
+def test_klaverjassen_cheaters_are_all_caught_and_nobody_else(seed, rate, variant, choice, roem):
+    options = {"deals": 2, "variant": variant, "trump_choice": choice, "roem": roem}
+    report = simulate_cheating("klaverjassen", 4, seed, options, rate)
     assert report["deals"] == 2 and report["flagged"] == report["reneges"]
     assert report["false_accusations"] == 0 and report["card_points_ok"]
 
@@ -109,7 +109,7 @@ def test_klaverjassen_cheaters_are_all_caught_and_nobody_else(seed, rate, varian
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**6), st.floats(0.0, 0.5))
 def test_manille_cheaters_are_all_caught_and_nobody_else(seed, rate):
-    report = ManilleReferee.simulate_cheating(2, seed, {"target": 15}, rate)
+    report = simulate_cheating("manille", 2, seed, {"target": 15}, rate)
     assert report["flagged"] == report["reneges"]
     assert report["false_accusations"] == 0 and report["card_points_ok"]
 
@@ -117,10 +117,10 @@ def test_manille_cheaters_are_all_caught_and_nobody_else(seed, rate):
 def test_many_deals_every_renege_flagged_no_false_accusation():
     klaverjassen_seed("Niet bekennen terwijl je de gevraagde kleur wel bezit")
     manille_seed("Vérifiez une renonce selon la main et les sommets disponibles à cet instant.")
-    for referee, players, matches in ((KlaverjassenReferee, 4, 20), (ManilleReferee, 2, 30)):
+    for game, players, matches in (("klaverjassen", 4, 20), ("manille", 2, 30)):
         totals = {"deals": 0, "reneges": 0, "flagged": 0, "false_accusations": 0}
         for seed in range(matches):
-            report = referee.simulate_cheating(players, seed, {}, 0.05)
+            report = simulate_cheating(game, players, seed, {}, 0.05)
             assert report["card_points_ok"]
             for key in totals:
                 totals[key] += report[key]
@@ -132,6 +132,7 @@ def _used_keys() -> set[str]:
     """Every message key our modules can emit: the literals plus the families built from data."""
     sources = [
         "kiosk/games/tricks.py",
+        "kiosk/games/renege.py",
         "kiosk/games/klaverjassen.py",
         "kiosk/games/manille.py",
         "kiosk/referee/tricks.py",

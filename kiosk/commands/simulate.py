@@ -18,7 +18,7 @@ from typing import Any
 from kiosk.errors import UsageError
 from kiosk.games.registry import available_games
 from kiosk.games.simulation import play_match
-from kiosk.referee.registry import available_referees
+from kiosk.referee.cheating import CHEATING, simulate_cheating
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -73,13 +73,12 @@ def run(args: argparse.Namespace) -> int:
     unknown = set(options) - set(cls.default_options)
     if unknown:
         raise UsageError(f"unknown option(s) for {args.game}: {sorted(unknown)}; known: {sorted(cls.default_options)}")
-    if args.cheat > 0:
-        return _run_cheating(args, players, options)
-
     try:
         cls(players, random.Random(args.seed), options)
     except ValueError as exc:  # an option value the engine refuses
         raise UsageError(str(exc)) from None
+    if args.cheat > 0:
+        return _run_cheating(args, players, options)
     started = time.perf_counter()
     results = [play_match(args.game, players, args.seed + i, options) for i in range(args.games)]
     elapsed = time.perf_counter() - started
@@ -118,14 +117,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_cheating(args: argparse.Namespace, players: int, options: dict[str, Any]) -> int:
-    referee = available_referees().get(args.game)
-    simulate = getattr(referee, "simulate_cheating", None)
-    if simulate is None:
-        raise UsageError(f"--cheat is only for games whose referee proves reneges, not {args.game}")
+    if args.game not in CHEATING:
+        raise UsageError(f"--cheat is only for {', '.join(CHEATING)} (their referee proves reneges), not {args.game}")
     totals: dict[str, Any] = {}
     started = time.perf_counter()
     for i in range(args.games):
-        report = simulate(players, args.seed + i, options, args.cheat)
+        report = simulate_cheating(args.game, players, args.seed + i, options, args.cheat)
         for key, value in report.items():
             if isinstance(value, bool):
                 totals[key] = totals.get(key, True) and value

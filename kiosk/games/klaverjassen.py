@@ -22,7 +22,7 @@ Aces; off by default: rules-decisions.md lists no such roem); ``pit_bonus`` sets
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -30,9 +30,15 @@ from typing import Any
 from kiosk.decks import SUITS
 from kiosk.decks.model import SUIT_SYMBOLS
 from kiosk.games.base import GameEngine, IllegalMove, Ruling
+from kiosk.games.hands import UnseenHand
+from kiosk.games.renege import FinishedDeal, RenegeProver
 from kiosk.games.tricks import (
     PIQUET,
+    ChooseDealer,
     Duty,
+    LayCard,
+    NotNow,
+    OutOfTurn,
     Play,
     PlayCard,
     Trick,
@@ -46,6 +52,8 @@ from kiosk.games.tricks import (
 )
 
 PLAYERS = 4
+TRICKS = 8  # per deal: all 32 cards, 8 in each hand
+CARDS = frozenset(PIQUET)
 DEAL_TOTAL = 162  # 152 in the cards + 10 for the last trick
 LAST_TRICK = 10
 PIT_BONUS = 100
@@ -63,6 +71,16 @@ RUN_ROEM = {3: 20, 4: 50}
 FOUR_OF_A_KIND = {"J": 200, "A": 100, "10": 100, "K": 100, "Q": 100}
 FOUR_LOW = {"7": 100, "8": 100, "9": 100}  # option four_low_roem
 STUK = 20
+
+#: phase -> what the table waits for then (``to_act`` is the ``player``)
+EXPECTS = {
+    "dealer": "klaverjassen.expect_dealer",
+    "turned": "klaverjassen.expect_turned",
+    "trump": "klaverjassen.expect_trump",
+    "play": "klaverjassen.expect_card",
+    "claim": "klaverjassen.expect_claim",
+    "showdown": "klaverjassen.expect_show",
+}
 
 VARIANTS = ("amsterdam", "rotterdam")
 TRUMP_CHOICES = ("obligatory", "turned")
@@ -124,6 +142,14 @@ class ChooseTrump:
 @dataclass(frozen=True)
 class Pass:
     """Leave the trump choice to the next player."""
+
+
+@dataclass(frozen=True)
+class TurnedCard:
+    """At the table, option ``trump_choice="turned"``: the dealer's last card, seen face up in
+    the centre."""
+
+    card: str
 
 
 @dataclass(frozen=True)
@@ -205,7 +231,7 @@ def score_deal(
     for trick, r in zip(tricks, roem_per_trick, strict=False):  # a stopped deal: fewer
         cards[team(trick.winner)] += trick.points
         won_roem[team(trick.winner)] += r
-    if len(tricks) == 8:
+    if len(tricks) == TRICKS:
         cards[team(tricks[-1].winner)] += LAST_TRICK
     all_roem = sum(won_roem)
     score = [0, 0]
@@ -222,7 +248,7 @@ def score_deal(
             outcome = "nat"
             score[d] = DEAL_TOTAL + all_roem
         winners = {team(t.winner) for t in tricks}
-        if len(tricks) == 8 and len(winners) == 1:
+        if len(tricks) == TRICKS and len(winners) == 1:
             pit = winners.pop()
             score[pit] += pit_bonus
     return DealResult(
@@ -329,6 +355,17 @@ def deal_hands(rng: random.Random, dealer: int) -> list[list[str]]:
 
 
 class Klaverjassen(GameEngine):
+    """The boompje, dealt by the engine or refereed at a table.
+
+    At the table (``at_table=True``) nothing is dealt and hands are unseen: the table says who
+    deals (:class:`ChooseDealer`, unless option ``first_dealer``), shows the turned card
+    (:class:`TurnedCard`) and reports every card laid (:class:`LayCard`). Each play is recorded
+    in the :class:`RenegeProver`; a renege proven before the deal's end stops it (the
+    ``showdown``: every remaining card is laid face up, every play checked), and the team of the
+    first renege loses the deal. ``to_act`` is None while the table names the dealer and during a
+    showdown, where nobody in particular acts.
+    """
+
     game_id = "klaverjassen"
     deck_id = "piquet-32"
     min_players = PLAYERS
@@ -344,75 +381,175 @@ class Klaverjassen(GameEngine):
     }
     menu_options = {"four_low_roem": (False, True), "pit_bonus": (0, 50, PIT_BONUS, 200)}
 
-    def __init__(self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None):
-        super().__init__(players, rng, options)
+    def __init__(
+        self, players: int, rng: random.Random, options: Mapping[str, Any] | None = None, *, at_table: bool = False
+    ):
+        super().__init__(players, rng, options, at_table=at_table)
         check_options(self.options)
         first = self.options["first_dealer"]
-        self.dealer = rng.randrange(PLAYERS) if first is None else int(first) % PLAYERS
+        self.dealer: int | None = None
+        if first is not None:
+            self.dealer = int(first) % PLAYERS
+        elif not at_table:
+            self.dealer = rng.randrange(PLAYERS)
         self.sheet = ScoreSheet(self.options["deals"])
+        self.log: list[FinishedDeal] = []
         self._deal()
 
     def _deal(self) -> None:
-        dealt = deal_hands(self.rng, self.dealer)
-        self.hands: list[set[str]] = [set(h) for h in dealt]
-        turned = dealt[self.dealer][-1] if self.options["trump_choice"] == "turned" else None
-        self.bidding = TrumpBidding(self.dealer, self.options["trump_choice"], turned)
+        """A new deal: the dealt hands, or at the table unseen hands and a fresh renege record."""
         self.table: TrickTable | None = None
         self.roem: list[int] = []  # counted roem per finished trick
         self.claim_pending: Trick | None = None
+        self.prover = RenegeProver()
+        self.played: set[str] = set()  # at the table: the cards played or shown this deal
+        self.bidding: TrumpBidding | None = None
+        self.hands: list[set[str] | UnseenHand]
+        if self.at_table:
+            self.hands = [UnseenHand(TRICKS) for _ in range(PLAYERS)]
+            if self.dealer is not None and self.options["trump_choice"] == "obligatory":
+                self.bidding = TrumpBidding(self.dealer, "obligatory")
+            return
+        assert self.dealer is not None
+        dealt = deal_hands(self.rng, self.dealer)
+        self.hands = [set(h) for h in dealt]
+        turned = dealt[self.dealer][-1] if self.options["trump_choice"] == "turned" else None
+        self.bidding = TrumpBidding(self.dealer, self.options["trump_choice"], turned)
 
     @property
     def trump(self) -> str | None:
-        return self.bidding.trump
+        return self.bidding.trump if self.bidding else None
+
+    @property
+    def playing_team(self) -> int | None:
+        """The team of the player who chose trump (None while trump is open)."""
+        chooser = self.bidding.chooser if self.bidding else None
+        return None if chooser is None else team(chooser)
+
+    @property
+    def phase(self) -> str:
+        """``dealer`` (the table names who deals), ``turned`` (the table shows the turned card),
+        ``trump``, ``play``, ``claim`` (the trick's winner may claim its roem), ``showdown`` or
+        ``over``."""
+        if self.over:
+            return "over"
+        if self.dealer is None:
+            return "dealer"
+        if self.bidding is None:
+            return "turned"
+        if self.table is None:
+            return "trump"
+        if self.prover.proven:
+            return "showdown"
+        return "play" if self.claim_pending is None else "claim"
 
     @property
     def to_act(self) -> int | None:
-        if self.over:
-            return None
-        if self.table is None:
+        phase = self.phase
+        if phase == "turned":
+            return self.dealer
+        if phase == "trump":
+            assert self.bidding is not None
             return self.bidding.seat
-        if self.claim_pending is not None:
-            return self.claim_pending.winner
-        return self.table.to_play
+        if phase in ("play", "claim"):  # the winner of a trick with roem claims, then leads
+            assert self.table is not None
+            return self.table.to_play
+        return None
 
     @property
     def over(self) -> bool:
         return self.sheet.over
 
-    def legal_cards(self) -> list[str]:
-        """The cards ``to_act`` may lay on the trick now."""
+    def expects(self) -> tuple[str, dict[str, Any]] | None:
+        """What the table waits for next: a message key and its parameters (None once over)."""
+        if self.over:
+            return None
+        to_act = self.to_act
+        return EXPECTS[self.phase], ({} if to_act is None else {"player": to_act + 1})
+
+    def legal_from(self, cards: Iterable[str]) -> list[str]:
+        """The cards among ``cards`` the player to lay may lay on the trick now, were they his
+        whole hand (what a bot that knows its own hand asks at the table)."""
         assert self.table is not None and self.trump is not None
-        seat = self.table.to_play
-        return allowed(self.hands[seat], duties(self.table.plays, self.trump, self.options["variant"]))[1]
+        return allowed(cards, self._duties())[1]
+
+    def legal_cards(self) -> list[str]:
+        """The cards ``to_act`` may lay on the trick now (the dealing engine knows his hand)."""
+        assert self.table is not None
+        hand = self.hands[self.table.to_play]
+        assert isinstance(hand, set)
+        return self.legal_from(hand)
 
     def legal_moves(self) -> list[Any]:
-        if self.over:
+        phase = self.phase
+        if phase == "over":
             return []
-        if self.table is None:
+        if phase == "dealer":
+            return [ChooseDealer(s) for s in range(PLAYERS)]
+        if phase == "turned":
+            return [TurnedCard(c) for c in PIQUET]
+        if phase == "trump":
+            assert self.bidding is not None
             moves: list[Any] = [ChooseTrump(s) for s in self.bidding.suits]
             return moves + [Pass()] if self.bidding.may_pass else moves
-        if self.claim_pending is not None:
-            return [ClaimRoem(True), ClaimRoem(False)]
-        return [PlayCard(c) for c in sorted(self.legal_cards())]
+        if phase == "showdown":
+            return [LayCard(s, c) for s in range(PLAYERS) if len(self.hands[s]) for c in self._unseen()]
+        assert self.table is not None
+        moves = [ClaimRoem(True), ClaimRoem(False)] if phase == "claim" else []
+        if not self.at_table:
+            return moves or [PlayCard(c) for c in sorted(self.legal_cards())]
+        if len(self.table.tricks) == TRICKS:  # a claim of the deal's last trick
+            return moves
+        return moves + [LayCard(self.table.to_play, c) for c in self._unseen()]
+
+    def _unseen(self) -> list[str]:
+        return [c for c in PIQUET if c not in self.played]
+
+    def _duties(self) -> list[Duty]:
+        assert self.table is not None and self.trump is not None
+        return duties(self.table.plays, self.trump, self.options["variant"])
 
     def play(self, move: Any) -> list[Ruling]:
-        if self.over:
+        phase = self.phase
+        if self.at_table and isinstance(move, LayCard) and phase in ("over", "dealer", "turned", "trump"):
+            raise NotNow("klaverjassen.not_playing_now", player=move.seat + 1)
+        if phase == "over":
             raise IllegalMove("klaverjassen.match_is_over")
-        if self.table is None:
+        if phase == "dealer":
+            return self._choose_dealer(move)
+        if phase == "turned":
+            return self._turn(move)
+        if phase == "trump":
             return self._bid(move)
-        if self.claim_pending is not None:
-            if not isinstance(move, ClaimRoem):
-                raise IllegalMove("klaverjassen.claim_first", player=self.claim_pending.winner + 1)
-            trick = self.claim_pending
-            self.claim_pending = None
-            counted = roem(trick.cards, self.trump, self.options["four_low_roem"]) if move.claim else 0
-            self.roem.append(counted)
-            return trick_rulings(trick, counted) + self._maybe_end_deal()
-        if not isinstance(move, PlayCard):
+        if phase == "showdown":
+            return self._show(move)
+        assert self.table is not None
+        if phase == "claim" and isinstance(move, ClaimRoem):
+            return self._settle_claim(move.claim)
+        if self.at_table and isinstance(move, LayCard):
+            return self._lay(move.seat, move.card)
+        if phase == "claim":
+            raise IllegalMove("klaverjassen.claim_first", player=self.table.to_play + 1)
+        if self.at_table or not isinstance(move, PlayCard):
             raise IllegalMove("klaverjassen.play_a_card", player=self.table.to_play + 1)
         return self._play_card(move.card)
 
+    def _choose_dealer(self, move: Any) -> list[Ruling]:
+        if not isinstance(move, ChooseDealer) or move.seat not in range(PLAYERS):
+            raise IllegalMove("klaverjassen.expect_dealer")
+        self.dealer = move.seat
+        self._deal()
+        return [Ruling("klaverjassen.dealer", {"player": move.seat + 1})]
+
+    def _turn(self, move: Any) -> list[Ruling]:
+        assert self.dealer is not None
+        if not isinstance(move, TurnedCard) or move.card not in CARDS:
+            raise IllegalMove("klaverjassen.expect_turned", player=self.dealer + 1)
+        self.bidding = TrumpBidding(self.dealer, "turned", move.card)
+        return [Ruling("klaverjassen.turned_card", {"card": label(move.card), "player": self.bidding.seat + 1})]
+
     def _bid(self, move: Any) -> list[Ruling]:
+        assert self.bidding is not None and self.dealer is not None
         seat = self.bidding.seat
         if isinstance(move, Pass):
             self.bidding.pass_()
@@ -428,35 +565,113 @@ class Klaverjassen(GameEngine):
             )
         ]
 
-    def _play_card(self, card: str) -> list[Ruling]:
-        assert self.table is not None and self.trump is not None
-        seat = self.table.to_play
-        if card not in self.hands[seat]:
+    def _holds(self, seat: int, card: str) -> bool:
+        """Whether ``seat`` may hold ``card``: in his dealt hand, or at the table a card not seen
+        this deal while his hand is not empty."""
+        hand = self.hands[seat]
+        if isinstance(hand, UnseenHand):
+            return len(hand) > 0 and card in CARDS and card not in self.played
+        return card in hand
+
+    def _check_holds(self, seat: int, card: str) -> None:
+        if not self._holds(seat, card):
             raise IllegalMove("klaverjassen.not_in_hand", player=seat + 1, card=card)
-        duty, legal = allowed(self.hands[seat], duties(self.table.plays, self.trump, self.options["variant"]))
+
+    def _take(self, seat: int, card: str) -> None:
+        """``card`` leaves ``seat``'s hand."""
+        hand = self.hands[seat]
+        if isinstance(hand, UnseenHand):
+            hand.lay()
+            self.played.add(card)
+        else:
+            hand.discard(card)
+
+    def _play_card(self, card: str) -> list[Ruling]:
+        """The dealing engine: ``to_act`` lays ``card``, refused unless the rules allow it."""
+        assert self.table is not None
+        seat = self.table.to_play
+        self._check_holds(seat, card)
+        hand = self.hands[seat]
+        assert isinstance(hand, set)
+        duty, legal = allowed(hand, self._duties())
         if card not in legal:
             assert duty is not None
             raise IllegalMove(f"klaverjassen.rule_{duty.rule}", player=seat + 1, card=label(card))
-        self.hands[seat].discard(card)
+        self._take(seat, card)
+        return self._put(card)
+
+    def _lay(self, seat: int, card: str) -> list[Ruling]:
+        """At the table: ``seat`` was seen laying ``card``; the prover checks it against what
+        the seat shows later. Laid while a claim is open, it leaves the roem unclaimed."""
+        assert self.table is not None
+        to_play = self.table.to_play
+        if seat != to_play:
+            raise OutOfTurn("klaverjassen.out_of_turn", player=seat + 1, expected=to_play + 1)
+        claim = self.claim_pending is not None
+        if claim and len(self.table.tricks) == TRICKS:  # after the deal's last trick: no trick to join
+            reminder = Ruling("klaverjassen.not_playing_now", {"player": seat + 1}, "reminder")
+            return self._settle_claim(False) + [reminder]
+        self._check_holds(seat, card)
+        out = self._settle_claim(False) if claim else []
+        new = self.prover.record(self.table.trick_number, seat, card, self._duties())
+        self._take(seat, card)
+        out += [r.ruling(self.game_id) for r in new] + self._put(card)
+        if new and self.phase == "showdown":
+            out.append(Ruling("klaverjassen.show_hands", {}, "violation"))
+        return out
+
+    def _put(self, card: str) -> list[Ruling]:
+        """``card`` joins the trick; a finished trick is offered for a claim or counted."""
+        assert self.table is not None and self.trump is not None
         trick = self.table.play(card)
         if trick is None:
             return []
         trick_roem = roem(trick.cards, self.trump, self.options["four_low_roem"])
-        if self.options["roem"] == "claimed" and trick_roem:
+        if self.options["roem"] == "claimed" and trick_roem and not self.prover.proven:
             self.claim_pending = trick
             return [Ruling("klaverjassen.claim_offered", {"player": trick.winner + 1})]
         self.roem.append(trick_roem)
         return trick_rulings(trick, trick_roem) + self._maybe_end_deal()
 
+    def _settle_claim(self, claimed: bool) -> list[Ruling]:
+        assert self.claim_pending is not None
+        trick, self.claim_pending = self.claim_pending, None
+        counted = roem(trick.cards, self.trump, self.options["four_low_roem"]) if claimed else 0
+        self.roem.append(counted)
+        return trick_rulings(trick, counted) + self._maybe_end_deal()
+
+    def _show(self, move: Any) -> list[Ruling]:
+        """A showdown: each card laid is one more card of that seat's hand, face up."""
+        if not isinstance(move, LayCard):
+            raise IllegalMove("klaverjassen.show_hands")
+        self._check_holds(move.seat, move.card)
+        self._take(move.seat, move.card)
+        out = [r.ruling(self.game_id) for r in self.prover.reveal(move.seat, move.card)]
+        return out + self._end_deal() if not any(len(h) for h in self.hands) else out
+
     def _maybe_end_deal(self) -> list[Ruling]:
-        assert self.table is not None and self.trump is not None and self.bidding.chooser is not None
-        if len(self.table.tricks) < 8:
-            return []
+        assert self.table is not None
+        return self._end_deal() if len(self.table.tricks) == TRICKS else []
+
+    def _end_deal(self) -> list[Ruling]:
+        """Score the deal (a proven renege: the first offender's team loses it), then deal the
+        next one or end the match."""
+        assert self.table is not None and self.trump is not None and self.dealer is not None
+        assert self.bidding is not None and self.bidding.chooser is not None
+        offender = self.prover.first_offender()
+        renege_team = None if offender is None else team(offender)
         result = score_deal(
-            self.table.tricks, self.trump, team(self.bidding.chooser), self.roem, pit_bonus=self.options["pit_bonus"]
+            self.table.tricks,
+            self.trump,
+            team(self.bidding.chooser),
+            self.roem,
+            renege_team,
+            self.options["pit_bonus"],
         )
         self.sheet.rows.append(result)
-        out = deal_rulings(result, self.sheet.totals())
+        self.log.append(FinishedDeal(tuple(self.table.tricks), tuple(self.prover.proven), result))
+        out = [] if renege_team is None else [Ruling("klaverjassen.deal_lost", {"team": renege_team + 1}, "violation")]
+        out += deal_rulings(result, self.sheet.totals())
         if self.sheet.over:
             return out + [match_ruling(self.sheet)]
         self.dealer = (self.dealer + 1) % PLAYERS
@@ -470,7 +685,8 @@ class Klaverjassen(GameEngine):
         return self.sheet.winners()
 
     def card_locations(self) -> list[tuple[str, str]]:
-        out = [(c, f"hand:{s}") for s, hand in enumerate(self.hands) for c in hand]
+        """Every card when dealt; at the table only the cards seen (hands are unseen)."""
+        out = [(c, f"hand:{s}") for s, hand in enumerate(self.hands) if isinstance(hand, set) for c in hand]
         if self.table is not None:
             out += [(c, "trick") for _, c in self.table.plays]
             out += [(c, f"won:{team(t.winner)}") for t in self.table.tricks for c in t.cards]

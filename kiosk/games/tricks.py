@@ -4,8 +4,11 @@ answers a trick, who wins a trick, and the public side of a deal (whose turn, tr
 Both Klaverjassen and Manille state their following rules as an ordered list of *duties*
 (:class:`Duty`): the first duty that some card of the player fits decides which cards are legal.
 Written that way, a play that is illegal for part of a hand is illegal for the whole hand, which
-is what lets the referee prove a renege from the cards a player shows later
-(``kiosk.referee.tricks``) without ever accusing a fair player.
+is what lets an engine at the table prove a renege from the cards a player shows later
+(``kiosk.games.renege``) without ever accusing a fair player.
+
+At the table (``at_table=True``) both engines take the moves below that only a table makes: who
+deals, and a card seen landing in a seat's zone (a play in turn, or a card shown in a showdown).
 
 Cards are piquet ids (``10H``, ``QS``, ``7C``); suits are ``C D H S``.
 """
@@ -17,6 +20,7 @@ from dataclasses import dataclass, field
 
 from kiosk.decks import load_deck
 from kiosk.decks.model import SUIT_SYMBOLS
+from kiosk.games.base import IllegalMove, Ruling
 
 #: The 32 card ids of the piquet deck, in deck order.
 PIQUET: tuple[str, ...] = load_deck("piquet-32").ids
@@ -42,6 +46,34 @@ class PlayCard:
     """Lay ``card`` on the trick (from the hand, or in Manille from a visible pile top)."""
 
     card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDealer:
+    """At the table: ``seat`` deals the first deal (the camera cannot see who deals)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class LayCard:
+    """At the table: ``card`` was seen landing in ``seat``'s zone. In turn it is a play; during a
+    showdown it is a card of that seat's hand shown face up."""
+
+    seat: int
+    card: str
+
+
+class OutOfTurn(IllegalMove):
+    """A card laid by a seat whose turn it is not: the table keeps it waiting on the mat."""
+
+
+class NotNow(IllegalMove):
+    """A move nobody was asked for (a card laid while trump is being chosen): a reminder, not a
+    violation."""
+
+    def ruling(self) -> Ruling:
+        return Ruling(self.key, self.params, "reminder")
 
 
 @dataclass(frozen=True, slots=True)
