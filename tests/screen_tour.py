@@ -80,7 +80,7 @@ def queued(screen: Screen) -> None:
     assert stamps is not None and stamps.queue is not None  # type: ignore[attr-defined]
     if stamps.jobs():
         return
-    cards = [c.id for c in screen.app.passport_deck.cards if c.names][:12]
+    cards = [c.id for c in screen.app.passport.deck.cards if c.names][:12]
     jobs = [stamps.request(card, "fr").job_id for card in cards]
     stamps.queue.fail(jobs[0], "OSError: [Errno 5] Input/output error", park_after=1)  # type: ignore[attr-defined]
 
@@ -210,7 +210,7 @@ def draw(app: App, scene: Scene, lang: str, size: tuple[int, int]) -> tuple[pyga
     """``scene`` in ``lang`` at ``size``: the picture and every text and box drawn on it."""
     app.lang = lang
     if scene.params.get("card_id") == LONGEST_FACT:
-        deck = app.passport_deck
+        deck = app.passport.deck
         card = max(deck.cards, key=lambda c: len(c.fact(lang)))
         scene = dataclasses.replace(scene, params={**scene.params, "card_id": card.id})
     screen = scene.make(app)

@@ -65,7 +65,7 @@ def test_attract_then_passport_then_one_stamp_for_the_card_shown(tmp_path: Path,
     assert run_until(app, lambda: stamps.pending() == 0 and stamps.counters()["printed"] == 1)
     # the card stays in view while the hand passes over it: still one stamp, one confirmation
     run_until(app, lambda: app.services.vision.source.index > 170, timeout=60)
-    assert stamps.counters()["submitted"] == 1 and app.stamps_requested == 1
+    assert stamps.counters()["submitted"] == 1 and app.passport.requested == 1
     assert app.services.counters.summary()["places"] == {"3H": 1}
 
 
@@ -96,7 +96,7 @@ def test_referee_judges_a_valid_and_a_false_government(tmp_path: Path, closing):
     assert run_until(app, lambda: "compromis.gov_false" in keys()), keys()
     false = [r for r in _referee_rulings(app) if r.level == "violation" and r.key != "compromis.gov_false"]
     assert false, "the false government names the pair that fails"
-    assert app.session_status()["scores"][0] >= 1
+    assert app.session_status().scores[0] >= 1
 
 
 def test_referee_names_the_winner_of_a_klaverjassen_trick(tmp_path: Path, closing):

@@ -59,7 +59,7 @@ def test_with_no_camera_the_kiosk_says_so_keeps_trying_and_stamps_nothing(
     assert app.screen.name == "attract" and app.vision_status_key() == "app.camera_lost"
     assert services.lights.state is LightState.FAULT
     assert services.vision.source is None and set(tried) == {"picamera2", "0"}
-    assert services.stamps.counters()["submitted"] == 0 and app.stamps_requested == 0
+    assert services.stamps.counters()["submitted"] == 0 and app.passport.requested == 0
 
 
 @pytest.mark.parametrize("spec", ["nonsense", "films/no-such-film.mp4"])
@@ -163,5 +163,5 @@ def test_cards_on_a_rendered_table_earn_no_stamp_outside_the_demo(
     apps.append(app)
     assert run_until(app, lambda: app.screen.name == "passport", 120)
     assert app.screen.params["card_id"] == "3H" and app.screen.params["job"] is None
-    assert app.stamp_status_key(app.screen.params["refused"], None) == "app.stamp.no_camera"
-    assert services.stamps.counters()["submitted"] == 0 and app.stamps_requested == 0
+    assert app.passport.stamp_status_key(app.screen.params["refused"], None) == "app.stamp.no_camera"
+    assert services.stamps.counters()["submitted"] == 0 and app.passport.requested == 0

@@ -4,6 +4,7 @@ Pi 4 has no RTC, a Pi 5's needs a battery, and with no network the dates were wr
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -66,18 +67,58 @@ def test_the_stamp_service_takes_its_day_from_the_trusted_clock(
     assert service.trusted_today() == date.today()
 
 
-def test_the_screens_stamp_preview_follows_the_day_and_the_clocks_trust(monkeypatch) -> None:
+def test_the_screens_stamp_preview_follows_the_day_and_the_clocks_trust() -> None:
     """The passport screen shows the stamp as it prints: a kiosk left on overnight, or whose
     clock becomes trusted after boot, must not keep showing the first preview it drew."""
-    from kiosk import clock
-    from kiosk.ui import artwork
+    from kiosk.modes.previews import StampPreviews
 
-    def pixels(day: date | None) -> bytes:
-        monkeypatch.setattr(clock, "trusted_today", lambda: day)
-        surface = artwork.stamp_preview("3H", "fr", "Kiosk", 384)
-        assert surface is not None
-        return bytes(surface.get_buffer().raw)  # (image.tobytes is newer than Bookworm's pygame 2.1.2)
+    day: list[date | None] = [None]
+    previews = StampPreviews(today=lambda: day[0])
 
-    undated, monday, tuesday = pixels(None), pixels(date(2026, 12, 7)), pixels(date(2026, 12, 8))
-    assert len({undated, monday, tuesday}) == 3
-    assert pixels(date(2026, 12, 7)) == monday
+    def pixels(today: date | None) -> bytes:
+        day[0] = today
+        image = previews.get("3H", "fr", "Kiosk", 384)
+        while image is None:  # drawn by the worker; the screen redraws until it is there
+            assert previews.pending()
+            time.sleep(0.01)
+            image = previews.get("3H", "fr", "Kiosk", 384)
+        return image.tobytes()
+
+    try:
+        undated, monday, tuesday = pixels(None), pixels(date(2026, 12, 7)), pixels(date(2026, 12, 8))
+        assert len({undated, monday, tuesday}) == 3
+        assert pixels(date(2026, 12, 7)) == monday
+    finally:
+        previews.close()
+
+
+def test_a_stamp_preview_is_drawn_off_the_ui_thread_and_a_failure_leaves_a_blank() -> None:
+    """Showing a place never waits for the stamp renderer: ``get`` answers at once, the picture
+    follows when drawn; a renderer that fails leaves the stamp's place blank, the kiosk running."""
+    import threading
+
+    from PIL import Image
+
+    from kiosk.modes.previews import StampPreviews
+
+    release, threads = threading.Event(), []
+
+    def slow(card_id: str, lang: str, name: str, width: int, day: date | None) -> Image.Image:
+        threads.append(threading.current_thread())
+        release.wait(5)
+        if card_id == "KS":
+            raise RuntimeError("renderer broke")
+        return Image.new("RGB", (width, width))
+
+    previews = StampPreviews(render=slow, today=lambda: None)
+    try:
+        assert previews.get("3H", "fr", "K", 64) is None and previews.pending()
+        release.set()
+        for card_id in ("3H", "KS"):
+            while previews.get(card_id, "fr", "K", 64) is None and previews.pending():
+                time.sleep(0.01)
+        assert previews.get("3H", "fr", "K", 64) is not None
+        assert previews.get("KS", "fr", "K", 64) is None and not previews.pending()
+        assert threads and all(t is not threading.main_thread() for t in threads)
+    finally:
+        previews.close()

@@ -61,6 +61,12 @@ def app(tmp_path: Path):  # type: ignore[no-untyped-def]
         built.close()
 
 
+def ask(kiosk: App, card_id: str) -> tuple[str, int | None]:
+    """Ask for ``card_id``'s stamp as passport mode does when the card is shown: (refused, job)."""
+    place = kiosk.passport._stamp(card_id, kiosk.lang)
+    return place.refused, place.job
+
+
 def test_unavailable_stamps_are_said_on_screen_and_by_the_light_and_counted(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     queue_path = tmp_path / "stamps.sqlite3"
     queue_path.mkdir()  # the queue's file cannot be opened
@@ -68,9 +74,9 @@ def test_unavailable_stamps_are_said_on_screen_and_by_the_light_and_counted(app,
     kiosk.step()
     assert UNAVAILABLE in kiosk.faults() and kiosk.status_key() in (UNAVAILABLE, "app.camera_lost")
     assert kiosk.services.lights.state is LightState.FAULT
-    refused, job = kiosk._stamp("3H")
-    assert (refused, job) == (UNAVAILABLE, None) and kiosk.refusals == {UNAVAILABLE: 1}
-    assert kiosk.stamp_status_key(refused, job) == UNAVAILABLE and kiosk.stamps_requested == 0
+    refused, job = ask(kiosk, "3H")
+    assert (refused, job) == (UNAVAILABLE, None) and kiosk.passport.refusals == {UNAVAILABLE: 1}
+    assert kiosk.passport.stamp_status_key(refused, job) == UNAVAILABLE and kiosk.passport.requested == 0
     assert kiosk.services.stamps.counters()["refused_unavailable"] == 1
 
 
@@ -84,13 +90,13 @@ def test_a_parked_stamp_is_not_shown_as_printed(app, tmp_path: Path) -> None:  #
     )
     kiosk = app(stamps)
     stamps.worker.stop()  # the printer worker is held so the job stays where the test puts it
-    refused, job = kiosk._stamp("3H")
+    refused, job = ask(kiosk, "3H")
     assert refused == "" and job is not None
-    assert kiosk.stamp_status_key(refused, job) == "app.stamp.printing"
+    assert kiosk.passport.stamp_status_key(refused, job) == "app.stamp.printing"
     stamps.queue.fail(job, "RuntimeError: firmware", park_after=1)
-    assert kiosk.stamp_status_key(refused, job) == "app.stamp.parked"
-    again, _ = kiosk._stamp("3H")
-    assert again == "devices.stamp.cooldown" and kiosk.stamp_status_key(again, None) == again
+    assert kiosk.passport.stamp_status_key(refused, job) == "app.stamp.parked"
+    again, _ = ask(kiosk, "3H")
+    assert again == "devices.stamp.cooldown" and kiosk.passport.stamp_status_key(again, None) == again
 
 
 def test_no_printer_is_no_stamp_printed(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -103,8 +109,8 @@ def test_no_printer_is_no_stamp_printed(app, tmp_path: Path) -> None:  # type: i
             connect=lambda: Dummy(profile="POS-5890"),
         )
     )
-    kiosk.services.stamps = None  # [printer] backend = "none"
-    assert kiosk._stamp("3H") == ("devices.stamp.no_printer", None)
+    kiosk.passport.stamps = None  # [printer] backend = "none"
+    assert ask(kiosk, "3H") == ("devices.stamp.no_printer", None)
 
 
 def test_the_demo_survives_a_garbage_queue_and_an_overflowing_counter_and_says_so(tmp_path: Path) -> None:

@@ -147,8 +147,8 @@ def test_the_menu_starts_from_the_config_and_a_toggle_reaches_the_started_game(a
     assert _labels(app) == ["Four 7s/8s/9s roem: on", "Pit bonus: 200"]
     _tap(app, "start")
     assert isinstance(app.screen, RefereeScreen)
-    assert app.screen.session.adapter.options["four_low_roem"] is True
-    assert app.screen.session.adapter.options["pit_bonus"] == 200
+    assert app.screen.session.options["four_low_roem"] is True
+    assert app.screen.session.options["pit_bonus"] == 200
     _tap(app, "back")  # back on the game's page, the choices kept
     assert isinstance(app.screen, MenuScreen) and _labels(app) == ["Four 7s/8s/9s roem: on", "Pit bonus: 200"]
     app.lang = "fr"
@@ -158,4 +158,4 @@ def test_a_game_started_without_the_menu_gets_the_configs_options(app: App) -> N
     app.goto("referee", game="klaverjassen", players=4)
     app.step()
     assert isinstance(app.screen, RefereeScreen)
-    assert app.screen.session.adapter.options["pit_bonus"] == 50
+    assert app.screen.session.options["pit_bonus"] == 50

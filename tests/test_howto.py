@@ -236,7 +236,7 @@ def test_the_rules_open_over_a_running_game_which_comes_back_untouched(app: App)
     session = game.session  # type: ignore[attr-defined]
     dealer = next(s for s in session.inputs() if s.action == "dealer")
     game.on_action("choice", {"spec": dealer, "value": "3"})
-    before, rulings = dict(session.status()), list(session.rulings)
+    before, rulings = session.status(), list(session.rulings)
     assert app.services.vision.deck_id == "piquet-32"  # type: ignore[attr-defined]
     _tap(app, "howto")
     assert isinstance(app.screen, HowtoScreen) and app.screen.game == "klaverjassen"
@@ -245,7 +245,7 @@ def test_the_rules_open_over_a_running_game_which_comes_back_untouched(app: App)
     _tap(app, "page")
     _tap(app, "back")
     assert app.screen is game and game.session is session  # type: ignore[attr-defined]
-    assert dict(session.status()) == before and session.rulings == rulings
+    assert session.status() == before and session.rulings == rulings
     assert app.services.vision.deck_id == "piquet-32"  # type: ignore[attr-defined]
 
 

@@ -18,7 +18,7 @@ from PIL import Image
 from kiosk.cli import main
 from kiosk.decks import load_deck
 from kiosk.i18n import LANGUAGES, translate
-from kiosk.passport import has_stamp
+from kiosk.modes.passport import has_stamp
 from kiosk.render.landmarks import landmark_mask
 from kiosk.render.passport_book import ghost_box, impose, render_pages, save_passport_pdf
 from kiosk.render.passport_layout import (

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         counters = stamps.counters() if stamps is not None else {}
         pending = stamps.pending() if stamps is not None else 0
         app.close()
-    requested, parked = app.stamps_requested, counters.get("parked_now", 0)
+    requested, parked = app.passport.requested, counters.get("parked_now", 0)
     summary = {
         **table,
         "stamps_requested": requested,
@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         "stamps_pending": pending,
         "stamps_parked": parked,
         "stamps_lost": max(0, requested - len(printed) - pending - parked),
-        "stamps_refused": dict(sorted(app.refusals.items())),  # by reason: cool-down, storage, ...
+        "stamps_refused": dict(sorted(app.passport.refusals.items())),  # by reason: cool-down, storage, ...
         "queue": counters,
         "stamp_files": sorted(p.name for p in stamps_dir.glob("*.png")),
         "faults": {name: log.summary() for name, log in faults.items()},  # type: ignore[attr-defined]
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         f"demo: {summary['frames']} frames at {summary['fps']} fps; cards shown {summary['cards_shown']}, "
         f"confirmed {summary['cards_confirmed']} ({len(summary['confirmed'])} confirmations), "
         f"false {summary['false_confirmations']}; stamps requested {requested}, printed {len(printed)}, "
-        f"parked {parked}, lost {summary['stamps_lost']}, refused {sum(app.refusals.values())}"
+        f"parked {parked}, lost {summary['stamps_lost']}, refused {sum(app.passport.refusals.values())}"
         f"{f' ({refused})' if refused else ''}; output in {out}"
     )
     for line in storage:

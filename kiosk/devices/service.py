@@ -1,7 +1,7 @@
 """The passport stamp service the app talks to: render a place's stamp, store it in the durable
 queue, and let the printer worker print it in the background.
 
-The app (``kiosk.ui.app.StampService``) asks: ``request(card_id, lang)`` (an
+The app (``kiosk.modes.passport.StampService``) asks: ``request(card_id, lang)`` (an
 :class:`~kiosk.devices.queue.Admission`: the job, or why it was refused), ``job_state(job_id)``,
 ``pending(card_id)``, ``state()``, ``test_page()`` and ``counters()``, and for the operator menu
 ``jobs()``, ``reprint(job_id)`` and ``clear()``; none of them waits for the printer. When the

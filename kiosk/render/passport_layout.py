@@ -17,7 +17,7 @@ from functools import cache
 
 from kiosk.decks import Card, Deck, load_deck
 from kiosk.decks.model import REGIONS
-from kiosk.passport import has_stamp
+from kiosk.modes.passport import has_stamp
 from kiosk.render.belgium_map import REGION_PROVINCES
 
 DECK_ID = "affiche-belge"

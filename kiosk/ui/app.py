@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -23,13 +22,14 @@ from kiosk.config import Config
 from kiosk.counters import Counters
 from kiosk.decks import load_deck
 from kiosk.devices import notify
-from kiosk.devices.queue import ERROR, UNAVAILABLE, Admission, JobRow
+from kiosk.devices.queue import UNAVAILABLE
 from kiosk.devices.state import FAULTS
-from kiosk.games.base import Ruling
-from kiosk.games.registry import available_games
 from kiosk.i18n import LANGUAGES, catalog, translate
-from kiosk.passport import ShowPlace, passport_events
-from kiosk.referee.registry import available_referees
+from kiosk.modes.choice import cards_go_to_passport
+from kiosk.modes.games import GameInfo, offered_games
+from kiosk.modes.passport import CardSeen, PassportMode, ShowPlace, StampService, Surprise
+from kiosk.modes.previews import StampPreviews
+from kiosk.modes.referee import RefereeMode, RefereeStatus, Ruling
 from kiosk.render.mathcards import card_text
 from kiosk.table import TableView
 from kiosk.ui.app_params import SEAT_PARAM_NAMES
@@ -68,7 +68,6 @@ SCREENS: dict[str, type[Screen]] = {
         HowtoScreen,
     )
 }
-PASSPORT_SCREENS = frozenset({"attract", "passport"})
 #: ruling level or app event -> state of the status light (kiosk.devices.lights.LightState)
 LIGHT_FOR = {
     "ok": "valid",
@@ -84,19 +83,6 @@ LIGHT_FOR = {
 class VisionService(Protocol):
     def poll(self) -> list[TableView]: ...
     def latest_frame(self) -> np.ndarray | None: ...
-    def close(self) -> None: ...
-
-
-class StampService(Protocol):
-    def request(self, card_id: str, lang: str) -> Admission: ...
-    def job_state(self, job_id: int) -> str: ...
-    def pending(self, card_id: str | None = None) -> int: ...
-    def state(self) -> str: ...
-    def test_page(self) -> Admission: ...
-    def counters(self) -> dict[str, int]: ...
-    def jobs(self) -> list[JobRow]: ...
-    def reprint(self, job_id: int) -> bool: ...
-    def clear(self) -> int: ...
     def close(self) -> None: ...
 
 
@@ -147,10 +133,16 @@ class App:
         self.lang = config.kiosk.language
         self.mode = config.kiosk.mode
         self.pin_guard = PinGuard(config.kiosk.admin_pin, path=services.pin_path, now=clock())
-        self.passport_deck = load_deck("affiche-belge")
-        #: The installed games, looked up once: scanning the entry points costs milliseconds, and
+        self.passport = PassportMode(
+            load_deck("affiche-belge"),
+            services.stamps,
+            stamps_allowed=services.stamps_allowed,
+            counters=services.counters,
+        )
+        self.previews = StampPreviews()
+        #: The games offered, looked up once: scanning the entry points costs milliseconds, and
         #: the live view names its cards on every frame.
-        self.engines = available_games()
+        self.games: dict[str, GameInfo] = offered_games(config.kiosk.games)
         self.view = TableView(frame_index=-1, timestamp=0.0)
         self.calibration: Calibration | None = None
         self._calibration_try = -1e9
@@ -164,8 +156,6 @@ class App:
         self.last_views: list[TableView] = []
         self._dirty = True
         self._drawn_at = -1e9
-        self.stamps_requested = 0
-        self.refusals: Counter[str] = Counter()  # stamps not queued, by reason (a message key)
         self._faults: frozenset[str] = frozenset()
         self.shown: tuple[str, str] = ("", "")  # the screen and language the surface last drew
         self.fullscreen = config.display.fullscreen if fullscreen is None else fullscreen
@@ -235,8 +225,7 @@ class App:
         another screen, ``over``), else the passport's."""
         deck_id = "affiche-belge"
         if name == "referee" or params.get("over") is not None:
-            engine = self.engine_class(params["game"])
-            deck_id = getattr(engine, "deck_id", deck_id)
+            deck_id = self.games[params["game"]].deck_id
         set_deck = getattr(self.services.vision, "set_deck", None)
         if set_deck is not None:
             set_deck(deck_id)
@@ -296,29 +285,22 @@ class App:
         """The one line the attract screen gives on the kiosk's state: a fault, or preparing."""
         return min(self.faults(), default=None) or self.vision_status_key()
 
-    def offered_games(self) -> dict[str, Any]:
-        """Games with both an engine and a referee, filtered by the config's list."""
-        referees = available_referees()
-        wanted = self.config.kiosk.games or list(self.engines)
-        return {g: referees[g] for g in wanted if g in self.engines and g in referees}
+    def start_game(self, game_id: str, players: int, options: dict[str, Any]) -> RefereeMode:
+        """Referee mode for a new game: players named in the screen's language, a fresh seed."""
+        names = [self.t("app.player", n=i + 1) for i in range(players)]
+        return RefereeMode(self.games[game_id], players, names, options, seed=int(self.now() * 1000) & 0xFFFF)
 
-    def session_status(self) -> Any:
-        """The referee's status (scores, turn, winner) while a game is on screen, else {}."""
+    def session_status(self) -> RefereeStatus | None:
+        """The referee's status (scores, turn, winner) while a game is on screen."""
         session = getattr(self.screen, "session", None)
-        return session.status() if session is not None else {}
-
-    def engine_class(self, game_id: str) -> Any:
-        return self.engines.get(game_id)
+        return session.status() if session is not None else None
 
     def game_options(self, game_id: str) -> dict[str, Any]:
         """The options the config's ``[games.<id>]`` sets for a game (its house rules)."""
         return dict(self.config.games.get(game_id, {}))
 
     def card_label(self, card_id: str) -> str:
-        deck_id = "affiche-belge"
-        if isinstance(self.screen, RefereeScreen):
-            engine = self.engine_class(self.screen.session.game_id)
-            deck_id = getattr(engine, "deck_id", deck_id)
+        deck_id = self.screen.session.deck_id if isinstance(self.screen, RefereeScreen) else "affiche-belge"
         deck = load_deck(deck_id)
         if card_id not in deck:
             return card_id
@@ -368,17 +350,6 @@ class App:
                 lights.show(light)
         except Exception:
             log.exception("lights failed")
-
-    def stamp_status_key(self, refused: str, job: int | None) -> str:
-        """What the passport screen says of its stamp: why it was refused (``refused``, a message
-        key), else where its job is: printing, waiting for the printer, parked, or printed."""
-        stamps = self.services.stamps
-        if refused or stamps is None or job is None:
-            return refused or "app.stamp.done"
-        state = stamps.job_state(job)
-        if state in ("waiting", "printing"):
-            return "app.stamp.printing" if stamps.state() in ("ready", "printing") else "app.stamp.waiting"
-        return {"parked": "app.stamp.parked", "done": "app.stamp.done"}.get(state, "app.stamp.unknown")
 
     def printer_state(self) -> str:
         return self.services.stamps.state() if self.services.stamps else "-"
@@ -521,7 +492,7 @@ class App:
                 continue
             self.touched()
             try:
-                if self.screen.name in PASSPORT_SCREENS and self.mode == "passport":
+                if cards_go_to_passport(self.mode, self.screen.name):
                     self._passport(view)
                 else:
                     self.screen.on_view(view)
@@ -545,34 +516,15 @@ class App:
             self.lights_for("fault")  # showing the state it shows already changes nothing
 
     def _passport(self, view: TableView) -> None:
-        if any(e.kind == "confirmed" for e in view.events):
-            self.lights_for("card_seen")
-        for event in passport_events(self.passport_deck, view):
-            refused, job = self._stamp(event.card_id) if isinstance(event, ShowPlace) else ("", None)
-            self.goto("passport", card_id=event.card_id, refused=refused, job=job)
-
-    def _stamp(self, card_id: str) -> tuple[str, int | None]:
-        """Ask for the stamp: ("", its job) when queued, else (why not, None), the reason a
-        message key counted in :attr:`refusals`: no real camera films the table (outside the
-        demo), no printer, a flood limit, the queue unavailable or failing, an error."""
-        if not self.services.stamps_allowed:
-            admission = Admission(None, "app.stamp.no_camera")
-        elif self.services.stamps is None:
-            admission = Admission(None, "devices.stamp.no_printer")
-        else:
-            try:
-                admission = self.services.stamps.request(card_id, self.lang)
-            except Exception:
-                log.exception("stamp request for %s failed", card_id)
-                admission = Admission(None, ERROR)
-        if not admission.accepted:
-            self.refusals[admission.reason] += 1
-            return admission.reason, None
-        self.stamps_requested += 1
-        self.lights_for("printing")
-        if self.services.counters:
-            self.services.counters.stamp(card_id)
-        return "", admission.job_id
+        for event in self.passport.on_view(view, self.lang):
+            if isinstance(event, CardSeen):
+                self.lights_for("card_seen")
+            elif isinstance(event, ShowPlace):
+                if event.job is not None:
+                    self.lights_for("printing")
+                self.goto("passport", card_id=event.card_id, refused=event.refused, job=event.job)
+            elif isinstance(event, Surprise):
+                self.goto("passport", card_id=event.card_id, refused="", job=None)
 
     def _idle_timeout(self) -> None:
         """Back home after a while without touch or card; a game in progress gets ten times longer."""
@@ -611,6 +563,7 @@ class App:
         return self.stats
 
     def close(self) -> None:
+        self.previews.close()
         for closer in self.services.closers:
             try:
                 closer()

@@ -7,7 +7,6 @@ fails leaves a blank space rather than a broken screen.
 from __future__ import annotations
 
 import logging
-from datetime import date
 from functools import lru_cache
 
 import pygame
@@ -43,23 +42,16 @@ def emblem(region: str, size: int) -> pygame.Surface | None:
         return None
 
 
-def stamp_preview(card_id: str, lang: str, name: str, width: int) -> pygame.Surface | None:
-    """The stamp as it prints now: dated today, or undated while the clock cannot be trusted (the
-    day is part of the cache key, so a preview follows midnight and a clock that becomes trusted)."""
-    from kiosk.clock import trusted_today
-
-    return _stamp_preview(card_id, lang, name, width, trusted_today())
-
-
-@lru_cache(maxsize=64)
-def _stamp_preview(card_id: str, lang: str, name: str, width: int, day: date | None) -> pygame.Surface | None:
-    from kiosk.devices.stamp import render_stamp
-
-    try:
-        img = render_stamp(load_deck("affiche-belge")[card_id], day=day, lang=lang, kiosk_name=name)
-        img = img.convert("RGB")
-        height = int(img.height * width / img.width)
-        return from_pil(img.resize((width, height), Image.Resampling.LANCZOS))
-    except Exception:
-        log.exception("cannot render the stamp of %s", card_id)
+def stamp_surface(image: Image.Image | None) -> pygame.Surface | None:
+    """A stamp preview (``kiosk.modes.previews``) as a surface, converted once per picture."""
+    if image is None:
         return None
+    key = id(image)
+    if key not in _stamp_surfaces:
+        _stamp_surfaces[key] = (image, from_pil(image))  # the image is kept so its id stays its own
+        while len(_stamp_surfaces) > 16:
+            _stamp_surfaces.pop(next(iter(_stamp_surfaces)))
+    return _stamp_surfaces[key][1]
+
+
+_stamp_surfaces: dict[int, tuple[Image.Image, pygame.Surface]] = {}

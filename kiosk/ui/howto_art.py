@@ -13,9 +13,8 @@ import pygame
 from PIL import Image
 
 from kiosk.decks import load_deck
-from kiosk.games.registry import available_games
 from kiosk.howto import GUIDES
-from kiosk.referee.registry import available_referees
+from kiosk.modes.games import game_info
 from kiosk.render.howto import render_picture
 from kiosk.ui.images import from_pil
 
@@ -25,10 +24,8 @@ _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="howto-art")
 
 def draw_picture(game_id: str, page: int, size: tuple[int, int]) -> Image.Image:
     """Page ``page`` of the game's guide (0: its setup) drawn with its deck on its mat layout."""
-    guide = GUIDES[game_id]
-    deck = load_deck(getattr(available_games()[game_id], "deck_id", "affiche-belge"))
-    layout = available_referees()[game_id].layout(guide.players)
-    return render_picture(guide.picture(page), deck, layout, size)
+    guide, game = GUIDES[game_id], game_info(game_id)
+    return render_picture(guide.picture(page), load_deck(game.deck_id), game.layout(guide.players), size)
 
 
 @lru_cache(maxsize=48)

@@ -22,6 +22,7 @@ GREY = (120, 120, 120)
 LIGHT = (225, 220, 205)
 WHITE = (255, 255, 255)
 BLUE = (40, 90, 160)
+SLATE = (96, 96, 96)  # what the table is waiting for: quieter than a ruling, white text still AA
 
 #: The smallest text on an 800x480 screen, in pixels (the font size); other screens scale it with
 #: their shorter side, as every size here: 25 px at 1024x600, 30 px on a 720x1280 portrait panel.
@@ -34,6 +35,7 @@ LEVEL_COLOURS = {
     "info": BLUE,
     "score": BLUE,
     "game_over": INK,
+    "expects": SLATE,
 }
 
 

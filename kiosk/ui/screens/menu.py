@@ -2,7 +2,7 @@
 
 The list shows every offered game by name; a game's page shows what it is (a one-line pitch and
 the players it takes, over the picture of its goal), the player count, the options a family
-changes (the engine's ``menu_options``, starting from the config's ``[games.<id>]``; a tap moves
+changes (the game's ``menu_options``, starting from the config's ``[games.<id>]``; a tap moves
 to the next value), how to play it and the start. Entered with ``game`` (back from a game or
 from its rules), the menu opens on its page, with the ``options`` chosen there.
 """
@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from kiosk.howto import GUIDES
+from kiosk.modes.games import GameInfo
 from kiosk.ui import howto_art, theme, widgets
 from kiosk.ui.images import fit
 from kiosk.ui.screens.base import Screen, body, gap, header_buttons
@@ -30,27 +31,31 @@ class MenuScreen(Screen):
     name = "menu"
 
     def enter(self) -> None:
-        self.games = self.app.offered_games()
+        self.games = self.app.games
         game = self.params.get("game")
         self.game: str | None = game if game in self.games else None  # None: the list of games
         self.players = self._clamp(self.params.get("players", 2))
         self.options = self._options(self.params.get("options"))
 
-    def _engine(self) -> Any:
-        return self.app.engine_class(self.game) if self.game else None
+    def _info(self) -> GameInfo | None:
+        return self.app.games[self.game] if self.game else None
 
     def _options(self, chosen: dict[str, Any] | None = None) -> dict[str, Any]:
         """The options the game starts with: the config's for it, then those chosen on its page."""
         return {**self.app.game_options(self.game), **(chosen or {})} if self.game else {}
 
     def _value(self, name: str) -> Any:
-        return {**self._engine().default_options, **self.options}[name]
+        info = self._info()
+        assert info is not None
+        return {**info.default_options, **self.options}[name]
 
     def _next_value(self, name: str) -> Any:
         """The value after the current one among those the menu offers (the config's first if
         it is none of them)."""
         current = self._value(name)
-        values = self._engine().menu_options[name]
+        info = self._info()
+        assert info is not None
+        values = info.menu_options[name]
         values = values if current in values else (current, *values)
         return values[(values.index(current) + 1) % len(values)]
 
@@ -61,8 +66,8 @@ class MenuScreen(Screen):
         return self.t("app.menu.option", option=self.t(f"{self.game.replace('-', '_')}.option.{name}"), value=shown)
 
     def _clamp(self, n: int) -> int:
-        engine = self._engine()
-        return n if engine is None else max(engine.min_players, min(engine.max_players, n))
+        info = self._info()
+        return n if info is None else info.clamp_players(n)
 
     # layout -----------------------------------------------------------------------------------
     def _page(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
@@ -119,8 +124,8 @@ class MenuScreen(Screen):
                     pygame.Rect(column.left, y, column.width, bh), self.t("howto.open"), "howto", {}, theme.WHITE
                 )
             )
-        engine = self._engine()
-        if engine is not None and engine.min_players < engine.max_players:
+        info = self._info()
+        if info is not None and info.min_players < info.max_players:
             y -= bh + g
             side = bh * 3 // 2
             self.buttons += [
@@ -128,7 +133,7 @@ class MenuScreen(Screen):
                 widgets.Button(pygame.Rect(column.right - side, y, side, bh), "+", "players", {"delta": 1}),
             ]
             self.count = pygame.Rect(column.left + side + g, y, column.width - 2 * (side + g), bh)
-        for name in reversed(list(getattr(engine, "menu_options", {}))):
+        for name in reversed(list(info.menu_options if info else {})):
             y -= bh + g
             self.buttons.append(
                 widgets.Button(
@@ -180,12 +185,12 @@ class MenuScreen(Screen):
                 scaled, rect, _ = fit(art, picture)
                 surface.blit(scaled, rect)
             widgets.mark(picture, "picture")
-        engine = self._engine()
+        info = self._info()
         top = self.words.top
-        if engine is not None:
+        if info is not None:
             top += widgets.text(
                 surface,
-                players_text(self.t, engine.min_players, engine.max_players),
+                players_text(self.t, info.min_players, info.max_players),
                 pygame.Rect(self.words.left, top, self.words.width, int(px * 1.4)),
                 px,
                 theme.RED,

@@ -102,7 +102,7 @@ def place(app: App, card_id: str) -> str:
     test page in the stamp queue is called so."""
     if card_id == TEST_PAGE_ID:
         return app.t("app.operator.test_page")
-    deck = app.passport_deck
+    deck = app.passport.deck
     return deck[card_id].name(app.lang) if card_id in deck and deck[card_id].names else card_id
 
 

@@ -71,12 +71,8 @@ class PassportScreen(Screen):
             widgets.text(surface, self.t("app.surprise.text"), col, int(u * 0.06), theme.INK, bold=True)
             self.draw_buttons(surface)
             return
-        self._picture(
-            surface,
-            artwork.stamp_preview(self.card.id, lang, self.app.config.kiosk.name, stamp_w),
-            stamp_at,
-            framed=True,
-        )
+        preview = self.app.previews.get(self.card.id, lang, self.app.config.kiosk.name, stamp_w)
+        self._picture(surface, artwork.stamp_surface(preview), stamp_at, framed=True)
         self._words(surface, col)
         self.draw_buttons(surface)
 
@@ -121,7 +117,7 @@ class PassportScreen(Screen):
                 surface, line, pygame.Rect(col.left + icon_w + g, y, width, height), px, theme.GREY, valign="center"
             )
             y += height + g
-        status_key = self.app.stamp_status_key(self.params.get("refused", ""), self.params.get("job"))
+        status_key = self.app.passport.stamp_status_key(self.params.get("refused", ""), self.params.get("job"))
         message = self.t(status_key)
         banner_h = widgets.banner_height(size, message, col.width)
         banner = pygame.Rect(col.left, col.bottom - banner_h, col.width, banner_h)

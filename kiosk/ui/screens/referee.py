@@ -16,11 +16,9 @@ from typing import Any
 import numpy as np
 import pygame
 
-from kiosk.games.base import Ruling
 from kiosk.howto import GUIDES
 from kiosk.i18n import catalog
-from kiosk.referee.base import InputSpec
-from kiosk.referee.session import RefereeSession
+from kiosk.modes.referee import InputSpec, RefereeStatus, Ruling
 from kiosk.table import TableView
 from kiosk.ui import theme, widgets
 from kiosk.ui.app_params import SEAT_PARAM_NAMES
@@ -34,12 +32,12 @@ RULING_LINES = 5  # the longest ruling of the shipped games, in the rulings' wid
 PER_ROW = 6  # seat buttons side by side under one caption
 
 
-def score_rows(status: Any, names: list[str]) -> list[tuple[str, str, bool]]:
+def score_rows(status: RefereeStatus, names: list[str]) -> list[tuple[str, str, bool]]:
     """The score panel's rows (name, score, whether it is that row's turn): one per team where the
-    status carries team ``totals`` (team ``t``: the seats ``s`` with ``s % teams == t``, partners
+    status carries ``team_totals`` (team ``t``: the seats ``s`` with ``s % teams == t``, partners
     facing each other), else one per player."""
-    to_act = status.get("to_act")
-    totals = list(status.get("totals", []))
+    to_act = status.to_act
+    totals = list(status.team_totals)
     if totals:
         teams = [[s for s in range(len(names)) if s % len(totals) == t] for t in range(len(totals))]
         return [
@@ -47,8 +45,7 @@ def score_rows(status: Any, names: list[str]) -> list[tuple[str, str, bool]]:
             for seats, total in zip(teams, totals, strict=True)
         ]
     return [
-        (names[i] if i < len(names) else str(i + 1), str(score), to_act == i)
-        for i, score in enumerate(status.get("scores", []))
+        (names[i] if i < len(names) else str(i + 1), str(score), to_act == i) for i, score in enumerate(status.scores)
     ]
 
 
@@ -100,11 +97,8 @@ class RefereeScreen(Screen):
     def enter(self) -> None:
         game = self.params["game"]
         players = int(self.params["players"])
-        names = [self.t("app.player", n=i + 1) for i in range(players)]
         self.options = self.params.get("options") or self.app.game_options(game)  # the menu's, else the config's
-        self.session = RefereeSession(
-            self.app.offered_games()[game], players, names, self.options, seed=int(self.app.now() * 1000) & 0xFFFF
-        )
+        self.session = self.app.start_game(game, players, self.options)
         self.banners: list[tuple[float, Ruling]] = []
         self.picker: InputSpec | None = None
         self.counted = False
@@ -142,7 +136,7 @@ class RefereeScreen(Screen):
             self.banners.append((now, ruling))
             self.app.lights_for(ruling.level)
         self.banners = self.banners[-MAX_BANNERS:]
-        if self.session.status().get("over") and not self.counted:
+        if self.session.status().over and not self.counted:
             self.counted = True
             self.app.count_game(self.session.game_id)
 
@@ -180,7 +174,7 @@ class RefereeScreen(Screen):
         status = self.session.status()
         fnt = theme.font(theme.min_px(size), True)
         rows = [(self.t("app.scores"), "", True)]
-        playing = not status.get("over")
+        playing = not status.over
         rows += [
             (("\u25b6 " if turn and playing else "") + name, value, turn and playing)
             for name, value, turn in score_rows(status, self.session.names)
@@ -217,7 +211,7 @@ class RefereeScreen(Screen):
                     widgets.Button(pygame.Rect(area.left, y, area.width, height), label, "input", {"spec": spec})
                 )
                 y += height + g
-        if self.session.status().get("over"):
+        if self.session.status().over:
             self.buttons.append(
                 widgets.Button(
                     pygame.Rect(area.left, area.bottom - bh, area.width, bh),
@@ -273,7 +267,7 @@ class RefereeScreen(Screen):
     def _seat(self, spec: InputSpec) -> int | None:
         """The 0-based seat an input is for, if it names one."""
         seat = next((v for k, v in spec.params.items() if k in SEAT_PARAM_NAMES and isinstance(v, int)), None)
-        if seat is not None and not self.session.adapter.seats_as_names:
+        if seat is not None and not self.session.seats_as_names:
             seat -= 1  # 1-based in these rulings
         return seat if seat is not None and 0 <= seat < self.session.players else None
 
@@ -286,7 +280,7 @@ class RefereeScreen(Screen):
 
     def seat_names(self) -> list[str] | None:
         """Player names for games whose rulings name seats by 0-based number, else None."""
-        return self.session.names if self.session.adapter.seats_as_names else None
+        return self.session.names if self.session.seats_as_names else None
 
     def _inputs(self) -> list[InputSpec]:
         try:
@@ -404,18 +398,22 @@ class RefereeScreen(Screen):
             )
             y += height
 
-    def _banners(self, surface: pygame.Surface, status: Any) -> None:
-        """The winner once the game is over, then the newest rulings, newest first."""
+    def _banners(self, surface: pygame.Surface, status: RefereeStatus) -> None:
+        """The winner once the game is over; the newest rulings, newest first; then, while the
+        game goes on and there is room, what the table is waiting for."""
         now = self.app.now()
         shown: list[tuple[str, str]] = []
-        if status.get("over"):
-            winners = ", ".join(self.session.names[int(i)] for i in status.get("winners", []))
+        if status.over:
+            winners = ", ".join(self.session.names[int(i)] for i in status.winners)
             shown.append(("\u2605 " + self.t("app.winner", players=winners) + " \u2605", "game_over"))
         shown += [
             (self.app.ruling_text(r, self.seat_names()), r.level)
             for t, r in reversed(self.banners)
-            if now - t < BANNER_SECONDS and not (shown and r.level == "game_over")
+            if now - t < BANNER_SECONDS and not (status.over and r.level == "game_over")
         ]  # said once
+        if status.expects is not None and not status.over:
+            expects = Ruling(status.expects.key, status.expects.params)
+            shown.append((self.app.ruling_text(expects, self.seat_names()), "expects"))
         rects = banner_rects(surface.get_size(), [message for message, _ in shown])
         for rect, (message, level) in zip(rects, shown, strict=False):
             widgets.banner(surface, rect, message, level)
