@@ -98,11 +98,13 @@ class GameEngine(ABC):
     @property
     @abstractmethod
     def to_act(self) -> int | None:
-        """The player (0-based seat) who must decide now; None when the match is over."""
+        """The player (0-based seat) who must decide now; None when the match is over (and, at
+        the table, while the whole table acts: naming the dealer, showing hands)."""
 
     @abstractmethod
     def legal_moves(self) -> list[Any]:
-        """Every move ``to_act`` may make now (never empty while the match is not over)."""
+        """Every move ``to_act`` may make now: never empty while a dealt match is not over; at the
+        table, only the moves the buttons make."""
 
     @abstractmethod
     def play(self, move: Any) -> list[Ruling]:
