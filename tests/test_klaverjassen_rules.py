@@ -17,9 +17,8 @@ from kiosk.games.klaverjassen import (
     TrumpBidding,
     deal_hands,
     duties,
-    roem,
-    score_deal,
 )
+from kiosk.games.klaverjassen_score import roem, score_deal
 from kiosk.games.tricks import PIQUET, PlayCard, Trick, allowed
 from tests.quotes import Quotes, decided
 

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kiosk.games import klaverjassen, manille
+from kiosk.games import klaverjassen, klaverjassen_score, manille
 from kiosk.games.klaverjassen import Klaverjassen
 from kiosk.games.manille import Manille, Piles
 from kiosk.games.renege import FinishedDeal
@@ -123,7 +123,7 @@ def _manille_deal(referee: TrickReferee, rng: random.Random, rate: float) -> Mad
 
 
 def _klaverjassen_points(deal: FinishedDeal) -> bool:
-    return len(deal.tricks) != klaverjassen.TRICKS or sum(deal.result.card_points) == klaverjassen.DEAL_TOTAL
+    return len(deal.tricks) != klaverjassen.TRICKS or sum(deal.result.card_points) == klaverjassen_score.DEAL_TOTAL
 
 
 def _manille_points(deal: FinishedDeal) -> bool:
