@@ -11,7 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from kiosk.vision.detect import Detector, DetectorConfig, polygon_iou
+from kiosk.vision.detect import Detector, DetectorConfig
+from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.track import TrackerConfig
 
 
@@ -127,7 +128,7 @@ class Oracle:
         self.last: list[Any] = []
 
     def identify_cards(self, cards: Sequence[Any]) -> list[Any]:
-        from kiosk.vision.identify import Identification
+        from kiosk.vision.reading import Identification
 
         # the detections of this frame answer once; a second look (alternates) learns nothing
         last, self.last = self.last, []

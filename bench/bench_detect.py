@@ -45,7 +45,7 @@ from _vision import (
 )
 
 from kiosk.render.scenes import Scene, SceneCard, render_scene
-from kiosk.vision.detect import polygon_iou
+from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.naming import look, name_cards
 from kiosk.vision.train.augment import desaturated
 

@@ -26,7 +26,8 @@ import numpy as np
 
 from kiosk.decks import load_deck
 from kiosk.vision.face import FACE_SIZE, INDEX_BOX
-from kiosk.vision.identify import NONE_LABEL, Identifier
+from kiosk.vision.identify import Identifier
+from kiosk.vision.members import NONE_LABEL
 from kiosk.vision.train.dataset import INDEX_LABELS, index_sample
 from kiosk.vision.train.faces import face_labels, face_sample
 

@@ -32,8 +32,8 @@ import cv2
 import numpy as np
 from _vision import add_detector_option, pick_detector, unconfirmable
 
-from kiosk.vision.identify import Identification
 from kiosk.vision.naming import look
+from kiosk.vision.reading import Identification
 from kiosk.vision.recognize import read_still
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-cards" / "edje-tfod"

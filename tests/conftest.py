@@ -16,7 +16,9 @@ import pytest
 
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
-from kiosk.vision.detect import FRAME_IN_CARD
+from kiosk.vision.params import PARAMS
+
+FRAME_IN_CARD = PARAMS.looks.frame_in_card
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -12,8 +12,9 @@ import pytest
 from conftest import on_stripes
 
 from kiosk.render.scenes import card_quad
-from kiosk.vision.card_fit import CLOSER, card_shapes
-from kiosk.vision.detect import CARD_ASPECT, order_corners, polygon_iou, quad_aspect
+from kiosk.vision.card_fit import card_shapes
+from kiosk.vision.geometry import CARD_ASPECT, order_corners, polygon_iou, quad_aspect
+from kiosk.vision.params import PARAMS
 
 
 def striped(card_id: str, quad: np.ndarray) -> np.ndarray:
@@ -55,5 +56,5 @@ def test_the_closer_search_stays_close_and_keeps_a_card_it_starts_on() -> None:
     card = card_quad((320, 180), 110, 0.2)
     gray = striped("3C", card)
     near = card_quad((324, 183), 113, 0.25)
-    assert all(polygon_iou(s, near) > 0.75 for s in card_shapes(gray, near, CLOSER))
-    assert polygon_iou(card_shapes(gray, card, CLOSER)[0], card) > 0.95
+    assert all(polygon_iou(s, near) > 0.75 for s in card_shapes(gray, near, PARAMS.card_fit.closer))
+    assert polygon_iou(card_shapes(gray, card, PARAMS.card_fit.closer)[0], card) > 0.95

@@ -17,31 +17,14 @@ from hypothesis.extra import numpy as hnp
 from kiosk.decks import load_deck
 from kiosk.errors import KioskError
 from kiosk.render.faces import face_styles, render_face
-from kiosk.vision import identify as identify_module
+from kiosk.vision import index_reader, members
 from kiosk.vision.face import FACE_SIZE, index_crops
-from kiosk.vision.identify import (
-    FIRST_ALONE,
-    MIN_CONFIDENCE,
-    MIN_MARGIN,
-    SHIFTS,
-    SURE,
-    SURE_NONE,
-    WIDENINGS,
-    ZOOMS,
-    Identification,
-    Identifier,
-    _both_corners,
-    _decide,
-    _levels,
-    _resized,
-    _vouched_for,
-    deck_answer,
-    default_models_dir,
-    prepare,
-    shifted_crops,
-    widened_crops,
-    zoomed_crops,
-)
+from kiosk.vision.identify import Identifier
+from kiosk.vision.index_reader import _vouched_for, both_corners, shifted_crops, widened_crops, zoomed_crops
+from kiosk.vision.members import Members, deck_answer, default_models_dir
+from kiosk.vision.model_input import _levels, _resized, prepare
+from kiosk.vision.params import PARAMS
+from kiosk.vision.reading import Identification, decide
 from kiosk.vision.train.dataset import index_sample
 from kiosk.vision.train.synth import synth_negative
 
@@ -153,7 +136,7 @@ def test_identify_index_reads_single_corner_crops() -> None:
 def test_a_shifted_crop_moves_its_content_and_keeps_its_size() -> None:
     crop = np.full((90, 44, 3), 255, np.uint8)
     crop[40:50, 20:24] = 0
-    for (dx, dy), moved in zip(SHIFTS, shifted_crops(crop), strict=True):
+    for (dx, dy), moved in zip(PARAMS.read.shifts, shifted_crops(crop), strict=True):
         assert moved.shape == crop.shape
         ys, xs = np.nonzero(moved[:, :, 0] < 128)
         assert xs.mean() == pytest.approx(21.5 - dx * 44, abs=0.6)
@@ -164,8 +147,8 @@ def test_a_shifted_crop_moves_its_content_and_keeps_its_size() -> None:
 @pytest.mark.parametrize(
     "variants, scales",
     [
-        (zoomed_crops, [(z, z) for z in ZOOMS]),  # the outline a little off the card's size
-        (widened_crops, [(w, 1.0) for w in WIDENINGS]),  # an index narrower than the model learnt
+        (zoomed_crops, [(z, z) for z in PARAMS.read.zooms]),  # the outline a little off the card's size
+        (widened_crops, [(w, 1.0) for w in PARAMS.read.widenings]),  # an index narrower than the model learnt
     ],
 )
 def test_a_zoomed_or_widened_crop_scales_its_content_from_the_cards_corner(
@@ -203,7 +186,7 @@ def test_an_index_narrower_than_the_model_learnt_is_named_once_widened(monkeypat
         )
 
     right, wrong = tally()
-    monkeypatch.setattr(identify_module, "WIDENINGS", (1.0,))
+    monkeypatch.setattr(index_reader, "PARAMS", replace(PARAMS, read=replace(PARAMS.read, widenings=(1.0,))))
     right_as_is, wrong_as_is = tally()
     assert right > right_as_is and wrong <= wrong_as_is
 
@@ -216,26 +199,41 @@ def test_an_unsure_corner_is_answered_from_its_shifted_readings_a_refused_one_zo
     answers = ident.identify_index(crops)
     unsure = refused = widened_too = 0
     for crop, probs, answer in zip(crops, alone, answers, strict=True):
-        first = _decide(probs, ident._answers, MIN_CONFIDENCE, MIN_MARGIN)
-        if (first.card_id is not None and first.confidence >= SURE) or probs[ident._none] >= SURE_NONE:
+        first = decide(probs, ident._members.answers, PARAMS.read.min_confidence, PARAMS.read.min_margin)
+        if (first.card_id is not None and first.confidence >= PARAMS.read.sure) or probs[
+            ident._members.none
+        ] >= PARAMS.read.sure_none:
             assert answer == first
             continue
         unsure += 1
         total = probs + ident.scores(shifted_crops(crop))[0].sum(axis=0)
-        shifted = _decide(total / (1 + len(SHIFTS)), ident._answers, MIN_CONFIDENCE, MIN_MARGIN)
+        shifted = decide(
+            total / (1 + len(PARAMS.read.shifts)),
+            ident._members.answers,
+            PARAMS.read.min_confidence,
+            PARAMS.read.min_margin,
+        )
         if shifted.card_id is not None:
             assert answer.card_id == shifted.card_id
             continue
         refused += 1  # still refused: the zoomed readings join the mean
         total += ident.scores(zoomed_crops(crop))[0].sum(axis=0)
-        zoomed = _decide(total / (1 + len(SHIFTS) + len(ZOOMS)), ident._answers, MIN_CONFIDENCE, MIN_MARGIN)
+        zoomed = decide(
+            total / (1 + len(PARAMS.read.shifts) + len(PARAMS.read.zooms)),
+            ident._members.answers,
+            PARAMS.read.min_confidence,
+            PARAMS.read.min_margin,
+        )
         if zoomed.card_id is not None:
             assert (answer.card_id, answer.runner_up) == (zoomed.card_id, zoomed.runner_up)
             continue
         widened_too += 1  # refused still: the widened readings join it last, if they name it
         total += ident.scores(widened_crops(crop))[0].sum(axis=0)
-        widened = _decide(
-            total / (1 + len(SHIFTS) + len(ZOOMS) + len(WIDENINGS)), ident._answers, MIN_CONFIDENCE, MIN_MARGIN
+        widened = decide(
+            total / (1 + len(PARAMS.read.shifts) + len(PARAMS.read.zooms) + len(PARAMS.read.widenings)),
+            ident._members.answers,
+            PARAMS.read.min_confidence,
+            PARAMS.read.min_margin,
         )
         last = widened if widened.card_id is not None else zoomed
         assert (answer.card_id, answer.runner_up, answer.guess) == (last.card_id, last.runner_up, last.guess)
@@ -250,65 +248,66 @@ def test_a_corner_surely_showing_no_card_is_not_read_again(monkeypatch: pytest.M
     ident = identifier("standard-52")
     clutter = [synth_negative(np.random.default_rng(seed)) for seed in range(12)]
     alone, _ = ident.scores(clutter)
-    sure_none = [c for c, p in zip(clutter, alone, strict=True) if p[ident._none] >= SURE_NONE]
+    sure_none = [c for c, p in zip(clutter, alone, strict=True) if p[ident._members.none] >= PARAMS.read.sure_none]
     assert sure_none
     calls: list[int] = []
-    real = Identifier.scores
-    monkeypatch.setattr(Identifier, "scores", lambda self, images: calls.append(len(images)) or real(self, images))
+    real = Members.scores
+    monkeypatch.setattr(Members, "scores", lambda self, images: calls.append(len(images)) or real(self, images))
     assert [a.card_id for a in ident.identify_index(sure_none)] == [None] * len(sure_none)
     assert calls == [len(sure_none)]  # one reading, none again
 
 
 def test_a_corner_is_not_read_again_when_the_cards_other_corner_is_sure_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The surer of a card's two corners answers (``_both_corners``), so an unsure corner beside a
-    SURE one naming the same card or nothing could only turn the card into a contradiction;
+    """The surer of a card's two corners answers (``both_corners``), so an unsure corner beside a
+    PARAMS.read.sure one naming the same card or nothing could only turn the card into a contradiction;
     reading it four more times was 10 of a pile frame's 82 corner crops."""
     ident = identifier("standard-52")
     rng = np.random.default_rng(7)
     crops = [index_sample(rng, "KH") for _ in range(40)]
     probs = ident.scores(crops)[0]
-    firsts = [_decide(p, ident._answers, MIN_CONFIDENCE, MIN_MARGIN) for p in probs]
-    sure = next(c for c, a in zip(crops, firsts, strict=True) if a.card_id == "KH" and a.confidence >= SURE)
+    firsts = [decide(p, ident._members.answers, PARAMS.read.min_confidence, PARAMS.read.min_margin) for p in probs]
+    sure = next(c for c, a in zip(crops, firsts, strict=True) if a.card_id == "KH" and a.confidence >= PARAMS.read.sure)
     unsure = [
         c
         for c, a, p in zip(crops, firsts, probs, strict=True)
-        if a.card_id in (None, "KH") and a.confidence < SURE and p[ident._none] < SURE_NONE
+        if a.card_id in (None, "KH")
+        and a.confidence < PARAMS.read.sure
+        and p[ident._members.none] < PARAMS.read.sure_none
     ]
     assert unsure
     calls: list[int] = []  # crops per reading
-    real = identify_module.prepare
-    monkeypatch.setattr(
-        identify_module, "prepare", lambda images, size: calls.append(len(images)) or real(images, size)
-    )
-    answers = ident._read_corners([(sure, c) for c in unsure])
+    real = index_reader.prepare
+    for module in (index_reader, members):  # the first reading, and those again
+        monkeypatch.setattr(module, "prepare", lambda images, size: calls.append(len(images)) or real(images, size))
+    answers = ident._reader._read_corners([(sure, c) for c in unsure])
     assert calls == [2 * len(unsure)]  # one reading each, none again
-    assert all(_both_corners(a, b).card_id == "KH" for a, b in answers)
+    assert all(both_corners(a, b).card_id == "KH" for a, b in answers)
     calls.clear()
-    ident._read_corners([(unsure[0], unsure[0])])  # neither sure: both read again
-    assert calls == [2, 2 * len(SHIFTS)]
+    ident._reader._read_corners([(unsure[0], unsure[0])])  # neither sure: both read again
+    assert calls == [2, 2 * len(PARAMS.read.shifts)]
 
 
 def test_a_card_the_first_member_reads_surely_at_both_corners_is_not_read_by_the_other(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The second index member reads only the cards the first is not FIRST_ALONE sure of at both
+    """The second index member reads only the cards the first is not PARAMS.read.first_alone sure of at both
     corners, and those it reads as it would in the whole batch (the members' mean)."""
     ident = identifier("standard-52")
     rng = np.random.default_rng(3)
     crops = [index_sample(rng, card) for card in ("KH", "KH", "7C", "7C", "QS", "QS") for _ in range(6)]
-    first = ident._class_probs(ident._models[0].run(prepare(crops, ident.input_size)))
+    first = ident._members.class_probs(ident._members.models[0].run(prepare(crops, ident.input_size)))
     sure = [
         i
         for i in range(0, len(crops), 2)
-        if first[i].argmax() == first[i + 1].argmax() != ident._none
-        and first[i : i + 2].max(axis=1).min() >= FIRST_ALONE
+        if first[i].argmax() == first[i + 1].argmax() != ident._members.none
+        and first[i : i + 2].max(axis=1).min() >= PARAMS.read.first_alone
     ]
     assert sure and len(sure) < len(crops) // 2  # some cards each way
     rows: list[int] = []
-    second = ident._models[1]
+    second = ident._members.models[1]
     real = second.run
     monkeypatch.setattr(second, "run", lambda batch: rows.append(len(batch)) or real(batch))
-    probs = ident._pair_scores(crops)
+    probs = ident._reader._pair_scores(crops)
     assert rows == [len(crops) - 2 * len(sure)]
     both = ident.scores(crops)[0]
     alone = {k for i in sure for k in (i, i + 1)}
@@ -374,12 +373,12 @@ def test_deck_answer_maps_labels_to_the_active_deck() -> None:
 
 def test_decide_refuses_a_small_margin_and_skips_disallowed_classes() -> None:
     answers = ["AS", "2S", None, None]
-    unsure = _decide(np.array([0.5, 0.45, 0.05, 0.0]), answers, 0.6, 0.3)
+    unsure = decide(np.array([0.5, 0.45, 0.05, 0.0]), answers, 0.6, 0.3)
     assert (unsure.card_id, unsure.guess) == (None, "AS")  # refused, its lean kept for the pips
-    sure = _decide(np.array([0.05, 0.9, 0.05, 0.0]), answers, 0.6, 0.3)
+    sure = decide(np.array([0.05, 0.9, 0.05, 0.0]), answers, 0.6, 0.3)
     assert sure == Identification("2S", pytest.approx(0.9), "AS", pytest.approx(0.85), "2S")
     # The disallowed class wins the softmax: the best allowed answer is too weak to name.
-    assert _decide(np.array([0.1, 0.0, 0.9, 0.0]), answers, 0.6, 0.3).card_id is None
+    assert decide(np.array([0.1, 0.0, 0.9, 0.0]), answers, 0.6, 0.3).card_id is None
 
 
 @settings(max_examples=60, deadline=None)
@@ -398,9 +397,9 @@ def test_prepare_accepts_any_array_and_stays_finite(arr: np.ndarray) -> None:
 def test_the_surer_corner_answers_and_contradicting_corners_are_refused() -> None:
     named = Identification("QS", 0.95, "QC", 0.9)
     covered = Identification(None, 0.2, "9S", 0.05)
-    assert _both_corners(covered, named) == named
-    assert _both_corners(named, Identification("QS", 0.7, "QC", 0.5)) == named
-    conflict = _both_corners(named, Identification("9H", 0.8, "6H", 0.7))
+    assert both_corners(covered, named) == named
+    assert both_corners(named, Identification("QS", 0.7, "QC", 0.5)) == named
+    conflict = both_corners(named, Identification("9H", 0.8, "6H", 0.7))
     assert conflict.card_id is None and conflict.margin == 0.0 and conflict.runner_up == "9H"
 
 
@@ -410,11 +409,11 @@ def test_a_corner_leaning_to_another_suit_of_the_rank_contradicts_the_other() ->
     named = Identification("AS", 0.85, "AC", 0.7, "AS")
     leaning = Identification(None, 0.55, "AS", 0.4, "AC")
     for a, b in ((named, leaning), (leaning, named)):
-        answer = _both_corners(a, b)
+        answer = both_corners(a, b)
         assert answer.card_id is None and answer.margin == 0.0 and answer.runner_up == "AC"
-    assert _both_corners(named, replace(leaning, confidence=0.45)) == named
-    assert _both_corners(named, replace(leaning, guess="4S")) == named
-    assert _both_corners(named, replace(leaning, guess="AS")) == named
+    assert both_corners(named, replace(leaning, confidence=0.45)) == named
+    assert both_corners(named, replace(leaning, guess="4S")) == named
+    assert both_corners(named, replace(leaning, guess="AS")) == named
 
 
 def test_an_answer_says_how_many_of_its_corners_read_it() -> None:

@@ -13,7 +13,8 @@ from kiosk.decks import load_deck
 from kiosk.errors import KioskError
 from kiosk.render.faces import render_face
 from kiosk.vision.face import FACE_SIZE, index_crops
-from kiosk.vision.identify import Identifier, default_models_dir, member_stem, model_files
+from kiosk.vision.identify import Identifier
+from kiosk.vision.members import default_models_dir, member_stem, model_files
 
 
 def test_model_files_lists_the_first_file_then_the_members_by_number(tmp_path: Path) -> None:

@@ -15,32 +15,16 @@ from conftest import on_stripes, picture_frame, shifted_along
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad
-from kiosk.vision import card_fit, naming
-from kiosk.vision.detect import (
-    MAX_ALTERNATES,
-    REFIT_REACH,
-    Detection,
-    Detector,
-    DetectorConfig,
-    _nms,
-    fan_ends,
-    fan_slices,
-    frame_card,
-    polygon_iou,
-)
-from kiosk.vision.identify import GUESS_CONFIDENCE, Identification
-from kiosk.vision.naming import (
-    CLOSER_AGAIN,
-    COMPLETED_CONFIDENCE,
-    FIRST_ALTERNATES,
-    MAX_APART,
-    MAX_SECOND_LOOKS,
-    ONE_CARD,
-    SECOND_LOOK_CONFIDENCE,
-    SLICE_CONFIDENCE,
-    _at_a_named_corner,
-    name_cards,
-)
+from kiosk.vision import card_fit, card_shaped
+from kiosk.vision.candidate import Candidate
+from kiosk.vision.detect import Detection, Detector, DetectorConfig
+from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.look_rules import at_a_named_corner
+from kiosk.vision.naming import name_cards
+from kiosk.vision.params import PARAMS, Search
+from kiosk.vision.reading import Identification
+from kiosk.vision.select import suppress
+from kiosk.vision.shapes import fan_ends, fan_slices, frame_card
 
 DETECTOR = Detector(DetectorConfig(outline_model=False))
 
@@ -105,11 +89,18 @@ def test_nms_keeps_what_it_sets_aside_as_alternates_best_first() -> None:
     card = card_quad((300, 200), 80, 0.0)
     shifted, other, same = card + (25, 10), card + (12, -30), card + (1, 0.5)
     far = card_quad((700, 200), 80, 0.0)
-    kept = _nms(
-        [(card, 0.9, False), (shifted, 0.7, True), (other, 0.8, True), (same, 0.85, False), (far, 0.6, False)], 0.45
+    kept = suppress(
+        [
+            Candidate(card, 0.9),
+            Candidate(shifted, 0.7, True),
+            Candidate(other, 0.8, True),
+            Candidate(same, 0.85),
+            Candidate(far, 0.6),
+        ],
+        0.45,
     )
     assert len(kept) == 2
-    (quad, _, _, alternates), (_, _, _, none) = kept
+    quad, alternates, none = kept[0].quad, kept[0].alternates, kept[1].alternates
     assert quad is card and not none
     # the near-identical outline (IoU above SAME_OUTLINE) would read the same: not worth a look
     assert [a is other for a in alternates] == [True, False] and alternates[1] is shifted
@@ -121,7 +112,9 @@ def test_a_card_replacing_its_picture_frame_keeps_the_frame_as_an_alternate() ->
     card round it; the frame stays as an alternate, in case the card's outline was wrong."""
     card = card_quad((300, 200), 100, 0.1)
     frame = (card - card.mean(axis=0)) * 0.7 + card.mean(axis=0)
-    ((quad, _, _, alternates),) = _nms([(frame, 0.9, False), (card, 0.6, False)], 0.45)
+    ((quad, alternates),) = [
+        (k.quad, k.alternates) for k in suppress([Candidate(frame, 0.9), Candidate(card, 0.6)], 0.45)
+    ]
     assert quad is card and len(alternates) == 1 and alternates[0] is frame
 
 
@@ -130,15 +123,19 @@ def test_a_stretch_of_table_round_a_card_is_no_alternate() -> None:
     winner could be: it is not kept for a second look, a half-size one is."""
     card = card_quad((300, 200), 80, 0.0)
     big, half = card_quad((330, 210), 80 * 1.7, 0.0), card_quad((300, 220), 80 * 0.72, 0.0)
-    ((_, _, _, alternates),) = _nms([(card, 0.9, False), (big, 0.5, False), (half, 0.4, True)], 0.45)
+    (alternates,) = [
+        k.alternates for k in suppress([Candidate(card, 0.9), Candidate(big, 0.5), Candidate(half, 0.4, True)], 0.45)
+    ]
     assert len(alternates) == 1 and alternates[0] is half
 
 
 def test_alternates_are_capped() -> None:
     card = card_quad((300, 200), 80, 0.0)
-    cands = [(card, 0.9, False)] + [(card + (8 + 1.5 * k, 0), 0.5 - 0.01 * k, True) for k in range(MAX_ALTERNATES + 3)]
-    ((_, _, _, alternates),) = _nms(cands, 0.45)
-    assert len(alternates) == MAX_ALTERNATES
+    cands = [Candidate(card, 0.9)] + [
+        Candidate(card + (8 + 1.5 * k, 0), 0.5 - 0.01 * k, True) for k in range(PARAMS.select.max_alternates + 3)
+    ]
+    (alternates,) = [k.alternates for k in suppress(cands, 0.45)]
+    assert len(alternates) == PARAMS.select.max_alternates
 
 
 def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene: tuple[np.ndarray, np.ndarray]) -> None:
@@ -154,14 +151,14 @@ def test_a_refused_outline_is_named_from_its_first_readable_alternate(scene: tup
 
 
 def test_alternates_past_the_first_are_read_after_every_other_look(scene: tuple[np.ndarray, np.ndarray]) -> None:
-    """An outline offers up to MAX_ALTERNATES alternates, the first FIRST_ALTERNATES read as
+    """An outline offers up to PARAMS.select.max_alternates alternates, the first PARAMS.looks.first_alternates read as
     ever and the rest only after its fan ends and picture frame (and before the windows across
     it): in a busy frame the looks run out before them, as they did before there were more
     (piles named the same); in a sparse one the card under another in a fan of two may be the
     ninth (edje-tfod's IMG_2628)."""
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)
-    alternates = [on_table + (3 * j, 0) for j in range(1, FIRST_ALTERNATES + 1)] + [quad]
+    alternates = [on_table + (3 * j, 0) for j in range(1, PARAMS.looks.first_alternates + 1)] + [quad]
     ident = ByPaper()
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, on_table, *alternates)])
     assert answer.card_id == "AS" and polygon_iou(det.corners, quad) > 0.9
@@ -175,9 +172,9 @@ def test_alternates_past_the_first_are_read_after_every_other_look(scene: tuple[
 def test_a_refused_outline_off_its_card_is_named_refitted(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """An outline a pip row off its card along its length (on a pale table, a side found on a
     row of pips or on the table) is beyond the reach of the usual refinement, and has no
-    alternate: refitted to the edges within REFIT_REACH of its short side, it is the card."""
+    alternate: refitted to the edges within PARAMS.refit.reach of its short side, it is the card."""
     img, quad = scene
-    off = shifted_along(quad, 0.8 * REFIT_REACH)  # 0.12 of the short side: 13 px
+    off = shifted_along(quad, 0.8 * PARAMS.refit.reach)  # 0.12 of the short side: 13 px
     (plain,) = DETECTOR.look_again(img, [off])
     assert ByRim().identify_cards([plain])[0].card_id is None  # the usual refinement falls short
     ident = ByRim()
@@ -192,7 +189,7 @@ def test_a_refit_comes_after_the_alternates(scene: tuple[np.ndarray, np.ndarray]
     """The outlines set aside at a place are read first (one that reads is a place the cues
     found whole), the refused outline refitted last."""
     img, quad = scene
-    off = shifted_along(quad, 0.8 * REFIT_REACH)
+    off = shifted_along(quad, 0.8 * PARAMS.refit.reach)
     on_table = card_quad((150, 180), 110, 0.2)
     ident = ByRim()
     ((det, answer),) = name_cards(ident, DETECTOR, img, [detection(img, off, on_table)])
@@ -206,22 +203,22 @@ def test_a_second_look_must_be_surer_than_a_first(scene: tuple[np.ndarray, np.nd
     alternate: each extra look is one more chance to name clutter."""
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)
-    for confidence, named in ((SECOND_LOOK_CONFIDENCE - 0.05, None), (SECOND_LOOK_CONFIDENCE, "AS")):
+    for confidence, named in ((PARAMS.looks.confidence - 0.05, None), (PARAMS.looks.confidence, "AS")):
         ((_, answer),) = name_cards(ByPaper(confidence), DETECTOR, img, [detection(img, on_table, quad)])
         assert answer.card_id == named
 
 
 def test_a_completed_card_must_be_read_surely(scene: tuple[np.ndarray, np.ndarray]) -> None:
     """A card completed from its visible corners is a guessed outline: on real photos most of
-    those read below COMPLETED_CONFIDENCE named a card that was not there. A card seen whole
+    those read below PARAMS.looks.completed_confidence named a card that was not there. A card seen whole
     keeps the identifier's own bar, and so does a completed card whose two corners read it
     (the completion reached its far index)."""
     img, quad = scene
     for confidence, partial, corners, named in (
-        (COMPLETED_CONFIDENCE - 0.05, True, 1, None),
-        (COMPLETED_CONFIDENCE, True, 1, "AS"),
-        (COMPLETED_CONFIDENCE - 0.05, True, 2, "AS"),
-        (COMPLETED_CONFIDENCE - 0.05, False, 1, "AS"),
+        (PARAMS.looks.completed_confidence - 0.05, True, 1, None),
+        (PARAMS.looks.completed_confidence, True, 1, "AS"),
+        (PARAMS.looks.completed_confidence - 0.05, True, 2, "AS"),
+        (PARAMS.looks.completed_confidence - 0.05, False, 1, "AS"),
     ):
         ((_, answer),) = name_cards(ByPaper(confidence, corners), DETECTOR, img, [Detection(quad, img, 0.9, partial)])
         assert answer.card_id == named
@@ -367,10 +364,10 @@ def test_a_refused_outline_over_two_fanned_cards_gives_both() -> None:
     left, right = card_quad((260, 180), 110, 0.1), card_quad((305, 180), 110, 0.15)
     for card_id, quad in (("QS", left), ("QC", right)):
         composite_card(img, face_bgra(load_deck("standard-52")[card_id], None, 160), quad)
-    assert 0.3 < polygon_iou(left, right) < ONE_CARD
+    assert 0.3 < polygon_iou(left, right) < PARAMS.looks.one_card
     across = card_quad((450, 300), 110, 1.6)  # refused: it lies on the table
     nudged = right + (-12, 0)  # the right card outlined 12 px off, read as the left one
-    assert polygon_iou(nudged, right) >= ONE_CARD
+    assert polygon_iou(nudged, right) >= PARAMS.looks.one_card
     out = name_cards(ByPlace(), DETECTOR, img, [detection(img, across, right, nudged, left)])
     assert [a.card_id for _, a in out] == ["QC", "QS"]
     assert abs(out[1][0].corners[:, 0].mean() - left[:, 0].mean()) < 5  # the left card, not the nudged
@@ -449,12 +446,12 @@ class ByOutlineAt(ByOutline):
         ]
 
 
-@pytest.mark.parametrize("middle", [0.97, SLICE_CONFIDENCE - 0.01])
+@pytest.mark.parametrize("middle", [0.97, PARAMS.looks.slice_confidence - 0.01])
 def test_the_middle_card_of_a_fan_of_three_is_read_between_its_ends(middle: float) -> None:
     """Three fanned cards outlined as one (edje-tfod's IMG_2655): the ends are read at the fan's
     two ends; the middle one, whose long sides lie inside the outline where nothing outlines
     them, only in one of the windows between them (:func:`fan_slices`), refined onto its edge,
-    after every other look, and only where it reads SLICE_CONFIDENCE or surer (a dozen windows
+    after every other look, and only where it reads PARAMS.looks.slice_confidence or surer (a dozen windows
     a fan are a dozen guesses)."""
     img = np.full((360, 640, 3), 50, np.uint8)
     left = card_quad((230, 180), 110, 0.05)
@@ -465,7 +462,9 @@ def test_the_middle_card_of_a_fan_of_three_is_read_between_its_ends(middle: floa
     across = np.array([left[0], fan["QC"][1], fan["QC"][2], left[3]], np.float32)
     ident = ByOutlineAt(fan, {"QS": 0.97, "QH": middle, "QC": 0.97})
     out = name_cards(ident, DETECTOR, img, [detection(img, across)])
-    assert sorted(a.card_id for _, a in out) == (["QC", "QH", "QS"] if middle >= SLICE_CONFIDENCE else ["QC", "QS"])
+    assert sorted(a.card_id for _, a in out) == (
+        ["QC", "QH", "QS"] if middle >= PARAMS.looks.slice_confidence else ["QC", "QS"]
+    )
     assert polygon_iou(ident.looked[-1], fan["QH"]) <= 0.9  # the windows past it are read too
     assert len(ident.looked) == 1 + 2 + 1 + len(fan_slices(across))  # no refit, no alternates
 
@@ -476,13 +475,13 @@ def test_a_window_at_a_named_cards_corner_reads_that_cards_index() -> None:
     tenth of a card beside it): it names nothing. Further off it may."""
     card = card_quad((300, 200), 100, 0.3)
     along = (card[1] - card[0]) / np.linalg.norm(card[1] - card[0])
-    assert _at_a_named_corner(card + 0.09 * 100 * along, [card])
-    assert not _at_a_named_corner(card + 0.11 * 100 * along, [card])
-    assert not _at_a_named_corner(card, [])
+    assert at_a_named_corner(card + 0.09 * 100 * along, [card])
+    assert not at_a_named_corner(card + 0.11 * 100 * along, [card])
+    assert not at_a_named_corner(card, [])
 
 
 def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray]) -> None:
-    """A cluttered frame offers dozens of alternates; only the first MAX_SECOND_LOOKS (of the
+    """A cluttered frame offers dozens of alternates; only the first PARAMS.looks.max_looks (of the
     best-scored cards) are read, so a busy frame costs a bounded time."""
     img, quad = scene
     on_table = card_quad((150, 180), 110, 0.2)
@@ -491,7 +490,7 @@ def test_second_looks_per_frame_are_capped(scene: tuple[np.ndarray, np.ndarray])
     ]
     ident = ByPaper()
     name_cards(ident, DETECTOR, img, refused)
-    assert ident.calls == [8, MAX_SECOND_LOOKS]
+    assert ident.calls == [8, PARAMS.looks.max_looks]
 
 
 def _with_second_card(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -509,7 +508,9 @@ def test_each_refused_outline_gets_a_look_before_any_gets_its_second(scene: tupl
     img, _ = scene
     img, card = _with_second_card(img)
     clutter = [card_quad((80, 60), 60, 0.0) + (25 * k, 0) for k in range(5)]
-    refused = [detection(img, c, *(c + (0, 3 * j) for j in range(1, FIRST_ALTERNATES + 1))) for c in clutter[:4]]
+    refused = [
+        detection(img, c, *(c + (0, 3 * j) for j in range(1, PARAMS.looks.first_alternates + 1))) for c in clutter[:4]
+    ]
     out = name_cards(ByPaper(), DETECTOR, img, [*refused, detection(img, clutter[4], card)])
     assert [a.card_id for _, a in out] == [None] * 4 + ["AS"]
     assert polygon_iou(out[4][0].corners, card) > 0.9
@@ -522,8 +523,10 @@ def test_looks_on_a_named_card_take_no_place_of_others(scene: tuple[np.ndarray, 
     img, quad = scene
     img, card = _with_second_card(img)
     clutter = [card_quad((80, 60), 60, 0.0) + (25 * k, 0) for k in range(5)]
-    refused = [detection(img, c, *(quad + (j, 0) for j in range(1, FIRST_ALTERNATES + 1))) for c in clutter[:4]]
-    last = detection(img, clutter[4], *(clutter[4] + (0, 3 * j) for j in range(1, FIRST_ALTERNATES)), card)
+    refused = [
+        detection(img, c, *(quad + (j, 0) for j in range(1, PARAMS.looks.first_alternates + 1))) for c in clutter[:4]
+    ]
+    last = detection(img, clutter[4], *(clutter[4] + (0, 3 * j) for j in range(1, PARAMS.looks.first_alternates)), card)
     ident = ByPaper()
     out = name_cards(ident, DETECTOR, img, [detection(img, quad), *refused, last])
     assert [a.card_id for _, a in out] == ["AS"] + [None] * 4 + ["AS"]
@@ -667,11 +670,11 @@ def test_a_card_named_from_one_corner_is_outlined_again_where_both_read_it(
     assert polygon_iou(found.corners, card) > 0.85
 
 
-@pytest.mark.parametrize("ident", [{"both": False}, {"sure": SECOND_LOOK_CONFIDENCE - 0.01}])
+@pytest.mark.parametrize("ident", [{"both": False}, {"sure": PARAMS.looks.confidence - 0.01}])
 def test_a_card_shape_read_by_one_corner_or_unsurely_leaves_the_outline(
     striped: tuple[np.ndarray, np.ndarray, np.ndarray], ident: dict[str, float]
 ) -> None:
-    """A shape read by one corner, or by both under SECOND_LOOK_CONFIDENCE (the kiosk's blurred
+    """A shape read by one corner, or by both under PARAMS.looks.confidence (the kiosk's blurred
     three of diamonds, named JD from one corner at 0.64, read JD by both at 0.71), does not
     move the card: it would then be taken at a glance as read by both corners."""
     img, card, loose = striped
@@ -699,14 +702,14 @@ def test_a_refused_outline_leaning_to_a_card_is_named_from_a_card_shape_both_cor
     """A refused outline whose corners lean to a card, or name two (held-out 900024's six of
     hearts, outlined short, one corner's cut index read as a queen), is named from the
     card-shaped outline round it that both corners read, as surely as a second look; one
-    leaning less than GUESS_CONFIDENCE, on a table where no card is named, has no shape
+    leaning less than PARAMS.pips.guess_confidence, on a table where no card is named, has no shape
     fitted round it."""
     img, card, loose = striped
     ident = ByFit(card, lean=lean, guess=guess)
     [(found, answer)] = name_cards(ident, DETECTOR, img, [detection(img, loose)])
     assert (answer.card_id, answer.corners) == ("3C", 2)
     assert polygon_iou(found.corners, card) > 0.85
-    faint = ByFit(card, lean=GUESS_CONFIDENCE - 0.05)
+    faint = ByFit(card, lean=PARAMS.pips.guess_confidence - 0.05)
     [(found, answer)] = name_cards(faint, DETECTOR, img, [detection(img, loose)])
     assert answer.card_id is None and np.array_equal(found.corners, loose)
 
@@ -720,11 +723,11 @@ def test_an_unread_outline_apart_from_the_named_cards_is_named_from_a_card_shape
     named card is that card's, and is left refused."""
     img, card, loose = striped
     named = card_quad((580, 300), 60, 0.0)
-    faint = ByFit(card, lean=GUESS_CONFIDENCE - 0.05, other=named)
+    faint = ByFit(card, lean=PARAMS.pips.guess_confidence - 0.05, other=named)
     out = name_cards(faint, DETECTOR, img, [detection(img, loose), detection(img, named)])
     assert [(a.card_id, a.corners) for _, a in out] == [("3C", 2), ("KH", 2)]
     assert polygon_iou(out[0][0].corners, card) > 0.85
-    on_it = ByFit(card, lean=GUESS_CONFIDENCE - 0.05, other=loose + (8, 0))
+    on_it = ByFit(card, lean=PARAMS.pips.guess_confidence - 0.05, other=loose + (8, 0))
     out = name_cards(on_it, DETECTOR, img, [detection(img, loose), detection(img, loose + (8, 0))])
     assert out[0][1].card_id is None and np.array_equal(out[0][0].corners, loose)
 
@@ -732,14 +735,14 @@ def test_an_unread_outline_apart_from_the_named_cards_is_named_from_a_card_shape
 def test_card_shapes_are_fitted_round_the_two_best_scored_unread_outlines_apart(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Of the unread outlines lying apart from the named cards, MAX_APART have card shapes
+    """Of the unread outlines lying apart from the named cards, PARAMS.looks.max_apart have card shapes
     fitted round them, the best-scored first: a white cloth leaves a dozen refused."""
     img = np.full((360, 640, 3), 50, np.uint8)
     quads = [card_quad((70 + 125 * i, 180), 90, 0.0) for i in range(5)]
     scores = [0.3, 0.7, 0.5, 0.9, 0.6]  # the last outline's card is named
     fitted: list[int] = []
     monkeypatch.setattr(
-        naming,
+        card_shaped,
         "card_shapes",
         lambda gray, quad: fitted.append(next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [],
     )
@@ -755,7 +758,7 @@ def test_card_shapes_are_fitted_round_the_two_best_scored_unread_outlines_apart(
 
     outlines = [Detection(q, img, s, False, ()) for q, s in zip(quads, scores, strict=True)]
     name_cards(LastNamed(), DETECTOR, img, outlines)
-    assert fitted == [3, 1, 2, 0][:MAX_APART]
+    assert fitted == [3, 1, 2, 0][: PARAMS.looks.max_apart]
 
 
 def test_card_shapes_are_fitted_round_the_three_surest_leaning_outlines(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -768,7 +771,7 @@ def test_card_shapes_are_fitted_round_the_three_surest_leaning_outlines(monkeypa
     leans = [0.3, 0.7, 0.5, 0.25, 0.6]
     fitted: list[int] = []
     monkeypatch.setattr(
-        naming,
+        card_shaped,
         "card_shapes",
         lambda gray, quad: fitted.append(next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [],
     )
@@ -794,21 +797,23 @@ def test_a_shape_read_by_one_corner_is_searched_again_closer(
     striped: tuple[np.ndarray, np.ndarray, np.ndarray], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where the shapes found round a card are read by one corner only (a couple of pixels
-    off), the search runs again closer round the first CLOSER_AGAIN of them, and a shape both
+    off), the search runs again closer round the first PARAMS.looks.closer_again of them, and a shape both
     corners read there moves the card."""
     img, card, loose = striped
-    searches: list[card_fit.Search] = []
+    searches: list[Search] = []
+    around = PARAMS.card_fit.around
 
-    def off_at_first(gray: np.ndarray, quad: np.ndarray, search: card_fit.Search = card_fit.AROUND) -> list[np.ndarray]:
+    def off_at_first(gray: np.ndarray, quad: np.ndarray, search: Search | None = None) -> list[np.ndarray]:
+        search = around if search is None else search
         searches.append(search)
         found = card_fit.card_shapes(gray, quad, search)
-        return [s + (20, 0) for s in found] if search == card_fit.AROUND else found
+        return [s + (20, 0) for s in found] if search == around else found
 
-    monkeypatch.setattr(naming, "card_shapes", off_at_first)
+    monkeypatch.setattr(card_shaped, "card_shapes", off_at_first)
     [(found, answer)] = name_cards(ByFit(card), DETECTOR, img, [detection(img, loose)])
     assert (answer.card_id, answer.corners) == ("3C", 2)
     assert polygon_iou(found.corners, card) > 0.85
-    assert searches[0] == card_fit.AROUND and 1 <= searches.count(card_fit.CLOSER) <= CLOSER_AGAIN
+    assert searches[0] == around and 1 <= searches.count(PARAMS.card_fit.closer) <= PARAMS.looks.closer_again
 
 
 def test_a_refused_close_up_gets_no_second_look() -> None:
@@ -876,17 +881,17 @@ def test_the_far_end_of_an_outline_a_look_named_partly_is_searched_for_a_card(
     assert polygon_iou(next(d.corners for d, a in out if a.card_id == "QC"), under) > 0.9
 
 
-@pytest.mark.parametrize("confidence", [SLICE_CONFIDENCE, SLICE_CONFIDENCE - 0.01])
+@pytest.mark.parametrize("confidence", [PARAMS.looks.slice_confidence, PARAMS.looks.slice_confidence - 0.01])
 def test_a_card_at_the_far_end_read_by_one_corner_is_named_as_surely_as_a_fans_window(
     askew_pair: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], confidence: float
 ) -> None:
     """A fan's card under another shows one index (edje-tfod's IMG_2603: an ace of spades under
     a ten of clubs and a king): a card shape at the far end read by that corner alone names it
-    at SLICE_CONFIDENCE, as a window across a fan does; less surely, nothing."""
+    at PARAMS.looks.slice_confidence, as a window across a fan does; less surely, nothing."""
     img, under, top, across = askew_pair
     ident = ByOutlineBothCorners({"QS": top, "QC": under}, under="QC", confidence=confidence)
     names = sorted(a.card_id for _, a in name_cards(ident, DETECTOR, img, [detection(img, across)]) if a.card_id)
-    assert names == (["QC", "QS"] if confidence >= SLICE_CONFIDENCE else ["QS"])
+    assert names == (["QC", "QS"] if confidence >= PARAMS.looks.slice_confidence else ["QS"])
 
 
 class BySpan(ByOutline):
@@ -922,18 +927,18 @@ def test_the_card_beside_one_named_from_one_corner_is_found_among_its_alternates
     span = np.array(
         [left[0], left[1] + 0.5 * (right[1] - left[1]), left[2] + 0.5 * (right[2] - left[2]), left[3]], np.float32
     )
-    assert polygon_iou(span, right) < ONE_CARD
+    assert polygon_iou(span, right) < PARAMS.looks.one_card
     out = name_cards(BySpan({"QC": right}, span, read_by), DETECTOR, img, [detection(img, span, right)])
     assert [a.card_id for _, a in out] == (["QS", "QC"] if read_by == (True, True) else ["QS"])
 
 
-@pytest.mark.parametrize("confidence", [SLICE_CONFIDENCE, SLICE_CONFIDENCE - 0.01])
+@pytest.mark.parametrize("confidence", [PARAMS.looks.slice_confidence, PARAMS.looks.slice_confidence - 0.01])
 def test_a_card_under_a_named_one_is_completed_from_the_corner_a_refused_outline_shows(confidence: float) -> None:
     """A card lying mostly under another shows one corner; the outline completed from it at
     the wrong size is refused (it cuts its index short), and the one at full size lies so much
     on the top card that it lost to it there (edje-tfod's IMG_2679: a queen of diamonds under
     a jack). That outline, a corner shared with the refused one, is read, and names the card
-    as a window across a fan does: at SLICE_CONFIDENCE, by a corner off the named card."""
+    as a window across a fan does: at PARAMS.looks.slice_confidence, by a corner off the named card."""
     img = np.full((360, 640, 3), 50, np.uint8)
     top = card_quad((300, 180), 110, 0.1)
     under = top + np.array([-28, -18], np.float32)
@@ -945,4 +950,4 @@ def test_a_card_under_a_named_one_is_completed_from_the_corner_a_refused_outline
     ident = ByOutlineBothCorners({"QS": top, "QC": under}, under="QC", confidence=confidence)
     out = name_cards(ident, DETECTOR, img, [detection(img, top, under), Detection(cut, img, 1.0, True)])
     names = sorted(a.card_id for _, a in out if a.card_id)
-    assert names == (["QC", "QS"] if confidence >= SLICE_CONFIDENCE else ["QS"])
+    assert names == (["QC", "QS"] if confidence >= PARAMS.looks.slice_confidence else ["QS"])

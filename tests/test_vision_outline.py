@@ -148,8 +148,8 @@ def test_model_threads_change_the_speed_not_the_answer() -> None:
     for threads in (1, 2):
         link = VisionLink("virtual", (1280, 720), "standard-52", VisionSettings(model_threads=threads), 15.0)
         detector, identifier = link.worker.pipeline.detector, link.worker.pipeline.identifier
-        assert isinstance(identifier, Identifier) and identifier._pips and detector.outline
-        models = [detector.outline._model, *identifier._models, identifier._pips._model]
+        assert isinstance(identifier, Identifier) and identifier._pips and identifier._members and detector.outline
+        models = [detector.outline._model, *identifier._members.models, identifier._pips._model]
         assert [m.num_threads for m in models] == [threads] * 4
         named = look(identifier, detector, scene.image).named
         answers.append([(a.card_id, round(a.confidence, 6), d.corners.round(3).tolist()) for d, a in named])

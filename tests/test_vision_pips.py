@@ -5,6 +5,7 @@ as many pips as its rank, only surely), on faces and on a held-out scene."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -17,25 +18,15 @@ from hypothesis.extra import numpy as hnp
 from kiosk.decks import load_deck
 from kiosk.render.faces import face_styles, render_face
 from kiosk.render.scenes import render_scene
-from kiosk.vision import identify as identify_module
-from kiosk.vision.detect import Detector, polygon_iou
+from kiosk.vision import index_reader, pip_check
+from kiosk.vision.detect import Detector
 from kiosk.vision.face import FACE_SIZE, INDEX_BOX, card_sides, face_corners
-from kiosk.vision.identify import (
-    FIRST_ALONE,
-    GUESS_CONFIDENCE,
-    PIP_AGAINST,
-    PIP_CONFIDENCE,
-    PIP_COUNT_CONFIDENCE,
-    SMALL_CARD_PX,
-    UNSURE_INDEX,
-    Identification,
-    Identifier,
-    default_models_dir,
-    model_files,
-    settled_by_pips,
-    with_pips,
-)
+from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.identify import Identifier
+from kiosk.vision.members import default_models_dir, model_files
 from kiosk.vision.naming import name_cards
+from kiosk.vision.params import PARAMS
+from kiosk.vision.pip_check import settled_by_pips, with_pips
 from kiosk.vision.pips import (
     MAX_PIPS,
     MODEL_FILE,
@@ -47,6 +38,7 @@ from kiosk.vision.pips import (
     _pips,
     pip_patches,
 )
+from kiosk.vision.reading import Identification
 from kiosk.vision.track import TrackerConfig
 from kiosk.vision.train.pips import NUMBER_RANKS, camera_card
 
@@ -112,7 +104,7 @@ def test_the_model_names_each_suit_from_its_pips_either_way_up(reader: PipReader
     cards = [card(f"6{s}", style) for s in PIP_LABELS]
     readings = reader.read(cards + [turned(c) for c in cards])
     assert [r.suit if r else None for r in readings] == list(PIP_LABELS) * 2
-    assert all(r is not None and r.count == 6 and r.confidence >= PIP_CONFIDENCE for r in readings)
+    assert all(r is not None and r.count == 6 and r.confidence >= PARAMS.pips.pip_confidence for r in readings)
 
 
 def test_the_count_is_of_all_pips_though_fewer_are_read(reader: PipReader) -> None:
@@ -169,7 +161,7 @@ def test_sure_pips_of_its_own_suit_make_the_index_as_sure_as_they_are() -> None:
     assert (checked.card_id, checked.runner_up, checked.margin) == ("9H", "10H", 0.55)
     assert checked.confidence == pytest.approx(0.97)
     assert with_pips(Identification("9H", 0.99, "10H", 0.9), STANDARD["9H"], reading("H", 9, 0.97)).confidence == 0.99
-    assert with_pips(index, STANDARD["9H"], reading("H", 9, PIP_CONFIDENCE - 0.01)) == index
+    assert with_pips(index, STANDARD["9H"], reading("H", 9, PARAMS.pips.pip_confidence - 0.01)) == index
     sure = Identification("9H", 0.99, "10H", 0.9)
     assert with_pips(sure, STANDARD["9H"], reading("H", 8)) == sure
 
@@ -181,9 +173,9 @@ def test_pips_counted_as_another_number_contradict_an_unsure_index() -> None:
     unsure = Identification("8D", 0.63, "3D", 0.5)
     refused = with_pips(unsure, STANDARD["8D"], reading("D", 3, 0.996))
     assert refused.card_id is None and refused.runner_up == "8D"
-    assert with_pips(unsure, STANDARD["8D"], reading("D", 3, PIP_COUNT_CONFIDENCE - 0.01)) == unsure
+    assert with_pips(unsure, STANDARD["8D"], reading("D", 3, PARAMS.pips.pip_count_confidence - 0.01)) == unsure
     assert with_pips(unsure, STANDARD["8D"], reading("D", 1)) == unsure  # one blob counts nothing
-    sure = Identification("8D", UNSURE_INDEX, "3D", 0.5)
+    sure = Identification("8D", PARAMS.pips.unsure_index, "3D", 0.5)
     assert with_pips(sure, STANDARD["8D"], reading("D", 3)) == sure
 
 
@@ -192,7 +184,7 @@ def test_pips_that_all_but_rule_out_its_suit_contradict_the_index() -> None:
     pips read clubs at 0.79 and spades at 0.06. Too unsure to name it clubs, they still say it
     is no spade: refused, and so where some are hidden (900040 at 1280x720, a nine of clubs
     outlined again with one pip cut off: eight read spades at 0.03). Pips leaning to its suit at
-    PIP_AGAINST or more leave it alone (900079's nine of clubs, named right, read its suit at
+    PARAMS.pips.pip_against or more leave it alone (900079's nine of clubs, named right, read its suit at
     0.22 over spades at 0.67), and so do more pips than its number, or one alone: those may
     be another card's, or a stray blot."""
     index = Identification("8S", 0.98, "8C", 0.97)
@@ -200,7 +192,9 @@ def test_pips_that_all_but_rule_out_its_suit_contradict_the_index() -> None:
         refused = with_pips(index, STANDARD["8S"], PipReading(count, "C", 0.79, (0.79, 0.11, 0.04, 0.06)))
         assert refused.card_id is None and refused.runner_up == "8S" and refused.margin == 0
     kept = Identification("9C", 0.83, "9S", 0.7)
-    assert with_pips(kept, STANDARD["9C"], PipReading(9, "S", 0.67, (PIP_AGAINST, 0.09, 0.03, 0.67))) == kept
+    assert (
+        with_pips(kept, STANDARD["9C"], PipReading(9, "S", 0.67, (PARAMS.pips.pip_against, 0.09, 0.03, 0.67))) == kept
+    )
     for count in (9, 1):
         assert with_pips(index, STANDARD["8S"], PipReading(count, "C", 0.79, (0.79, 0.11, 0.04, 0.06))) == index
 
@@ -283,17 +277,19 @@ def spliced(pips_of: str, index_of: str, both: bool = True) -> np.ndarray:
         ("7H", "7D", "7D", 2.0),  # a red card read surely at both corners: its pips are not read
         ("9C", "9S", "9C", 2.0),  # the same colour: the pips name the suit
         ("9C", "9C", "9C", 2.0),  # they agree
-        # a wide black card read FIRST_ALONE at both corners: its pips are not read either (on the
+        # a wide black card read PARAMS.read.first_alone at both corners: its pips are not read either (on the
         # benchmarks they changed none of 1,609 such cards), so a misprinted index is believed
-        ("7H", "7S", "7S", FIRST_ALONE),
-        ("9C", "9S", "9S", FIRST_ALONE),
+        ("7H", "7S", "7S", PARAMS.read.first_alone),
+        ("9C", "9S", "9S", PARAMS.read.first_alone),
     ],
 )
 def test_the_pips_check_the_index_on_a_whole_face(
     index_only: Path, pips_of: str, index_of: str, named: str | None, alone: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where ``alone`` is over 1, no black index is read surely enough to go unchecked."""
-    monkeypatch.setattr(identify_module, "FIRST_ALONE", alone)
+    alone_params = replace(PARAMS, read=replace(PARAMS.read, first_alone=alone))
+    monkeypatch.setattr(index_reader, "PARAMS", alone_params)
+    monkeypatch.setattr(pip_check, "PARAMS", alone_params)
     face = spliced(pips_of, index_of)
     assert Identifier("standard-52", index_only).identify([face])[0].card_id == index_of
     assert Identifier("standard-52").identify([face])[0].card_id == named
@@ -312,9 +308,9 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_number() -> None:
     assert settled_by_pips(refused, pair, reading("D", 3)).card_id == "3D"
     # the count decides here: read less surely, some pips may be cut short or hidden (a pile's
     # nine of clubs counted seven at 0.85-0.9), though the suit would be trusted at that
-    for pips in (reading("D", 6), reading("H", 9), reading("D", 9, PIP_COUNT_CONFIDENCE - 0.01)):
+    for pips in (reading("D", 6), reading("H", 9), reading("D", 9, PARAMS.pips.pip_count_confidence - 0.01)):
         assert settled_by_pips(refused, pair, pips) == refused
-    assert PIP_COUNT_CONFIDENCE - 0.01 >= PIP_CONFIDENCE
+    assert PARAMS.pips.pip_count_confidence - 0.01 >= PARAMS.pips.pip_confidence
 
 
 def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
@@ -325,10 +321,10 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
     settled = settled_by_pips(refused, pair, reading("C", 8))
     assert (settled.card_id, settled.runner_up) == ("8C", "8S") and settled.margin > 0.9
     assert settled_by_pips(refused, pair, reading("S", 8)).card_id == "8S"
-    for pips in (None, reading("C", 7), reading("C", 8, PIP_CONFIDENCE - 0.01), reading("D", 8)):
+    for pips in (None, reading("C", 7), reading("C", 8, PARAMS.pips.pip_confidence - 0.01), reading("D", 8)):
         assert settled_by_pips(refused, pair, pips) == refused
     # which suit is not a count: the suit's own bar decides
-    assert settled_by_pips(refused, pair, reading("C", 8, PIP_COUNT_CONFIDENCE - 0.01)).card_id == "8C"
+    assert settled_by_pips(refused, pair, reading("C", 8, PARAMS.pips.pip_count_confidence - 0.01)).card_id == "8C"
 
 
 @pytest.mark.parametrize(
@@ -337,7 +333,7 @@ def test_sure_pips_settle_two_corners_that_disagree_on_the_suit() -> None:
         (("9C", 0.45), ("9S", 0.4), "9C"),  # each corner unsure between clubs and spades
         (("9C", 0.3), ("9C", 0.35), "9C"),  # both lean to clubs, neither surely
         (("9S", 0.5), ("9S", 0.5), "9C"),  # the pips' suit, not the corners' lean
-        (("9C", 0.45), ("9C", GUESS_CONFIDENCE - 0.01), None),  # one corner guesses at nothing much
+        (("9C", 0.45), ("9C", PARAMS.pips.guess_confidence - 0.01), None),  # one corner guesses at nothing much
         (("9C", 0.45), ("6C", 0.45), "9C"),  # two numbers of one suit: the pips count nine
         (("6C", 0.45), ("5C", 0.45), None),  # neither is the count
         (("9C", 0.45), ("6S", 0.45), None),  # two numbers and two suits: too little agreed
@@ -356,7 +352,7 @@ def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(
     ident = Identifier("standard-52")
     readings = [tuple(Identification(None, p, None, 0.0, guess) for guess, p in (top, bottom))]
     view = card("9C", width=200)
-    answer = ident._checked_by_pips(readings, lambda i: view)[0]  # type: ignore[arg-type]
+    answer = ident._reader._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
     assert answer.card_id == named
 
 
@@ -364,7 +360,11 @@ def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(
     ("top", "bottom", "named"),
     [
         (("6C", 0.45, "9C", 0.25), ("6C", 0.4, "8C", 0.3), "9C"),  # the surer corner's second guess is counted
-        (("6C", 0.45, "9C", GUESS_CONFIDENCE - 0.01), ("6C", 0.4, None, 0.0), None),  # a second guess of nothing much
+        (
+            ("6C", 0.45, "9C", PARAMS.pips.guess_confidence - 0.01),
+            ("6C", 0.4, None, 0.0),
+            None,
+        ),  # a second guess of nothing much
         (("6C", 0.45, "9S", 0.25), ("6C", 0.4, None, 0.0), None),  # a second guess in another suit
         (("6C", 0.45, None, 0.0), ("6C", 0.4, "9C", 0.3), None),  # the less sure corner's second guess
     ],
@@ -379,7 +379,7 @@ def test_sure_pips_count_the_second_guess_of_corners_that_lean_to_one_number(
     ident = Identifier("standard-52")
     readings = [tuple(Identification(None, p, second, p - q, guess) for guess, p, second, q in (top, bottom))]
     view = card("9C", width=200)
-    answer = ident._checked_by_pips(readings, lambda i: view)[0]  # type: ignore[arg-type]
+    answer = ident._reader._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
     assert answer.card_id == named
     if named:
         assert answer.margin >= TrackerConfig().min_margin
@@ -439,18 +439,18 @@ def test_a_four_cut_to_two_pips_side_by_side_is_no_reading(reader: PipReader) ->
         ("9S", "9C", 80, "9C"),  # small, its pips surely clubs: they name it, as on any card
         ("9S", "5S", 80, "9S"),  # small, five of its pips showing past a pen, surely spades
         ("3S", "9S", 80, None),  # small, more pips than its number: not all its own
-        ("9S", None, int(SMALL_CARD_PX) + 5, "9S"),  # wide enough for its index alone
+        ("9S", None, int(PARAMS.pips.small_card_px) + 5, "9S"),  # wide enough for its index alone
         ("9H", None, 80, "9H"),  # red: the index tells hearts from diamonds by colour too
         ("KS", None, 80, "KS"),  # a court card has no pips to ask: its index names it
         ("AS", "AS", 80, "AS"),  # a small ace's one pip confirms it
         ("AC", "AS", 80, None),  # ... or refuses it: it never names it (an ornate ace of spades reads as clubs)
-        ("AC", "AS", int(SMALL_CARD_PX) + 5, "AC"),
+        ("AC", "AS", int(PARAMS.pips.small_card_px) + 5, "AC"),
     ],
 )
 def test_a_small_black_number_card_is_named_only_where_its_pips_read_its_suit(
     index_of: str, pips_of: str | None, width: int, named: str | None
 ) -> None:
-    """Held-out scenes rendered at 800x450 and 960x540: on cards under SMALL_CARD_PX wide the
+    """Held-out scenes rendered at 800x450 and 960x540: on cards under PARAMS.pips.small_card_px wide the
     index model read clubs as spades, surely and at both corners (23 of 889 names, none the
     other way); a number card's pips told the suits apart. A face showing no pips (a finger on
     them, the card cut short) leaves nothing to tell them by."""
@@ -458,7 +458,7 @@ def test_a_small_black_number_card_is_named_only_where_its_pips_read_its_suit(
     blank = np.full((width * 7 // 5, width, 3), 235, np.uint8)
     view = card(pips_of, width=width) if pips_of else (blank, face_corners(blank))
     readings = [(Identification(index_of, 0.99, None, 0.98), Identification(index_of, 0.99, None, 0.98))]
-    answer = ident._checked_by_pips(readings, lambda i: view)[0]  # type: ignore[arg-type]
+    answer = ident._reader._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
     assert answer.card_id == named
     if named is None:
         assert answer.runner_up == index_of  # what it would have been, for the tracker's log
@@ -473,5 +473,5 @@ def test_a_small_club_is_not_named_a_spade_on_a_coarse_camera() -> None:
     detector = Detector()
     named = name_cards(Identifier("standard-52"), detector, scene.image, detector.detect(scene.image))
     found, answer = max(named, key=lambda pair: polygon_iou(pair[0].corners, truth.corners))
-    assert polygon_iou(found.corners, truth.corners) > 0.9 and card_sides(found.corners)[0] < SMALL_CARD_PX
+    assert polygon_iou(found.corners, truth.corners) > 0.9 and card_sides(found.corners)[0] < PARAMS.pips.small_card_px
     assert answer.card_id is None and answer.runner_up == "8S"

@@ -10,9 +10,11 @@ import pytest
 from kiosk.decks import load_deck
 from kiosk.render.compositing import composite_card, face_bgra
 from kiosk.render.scenes import card_quad, render_scene
-from kiosk.vision.detect import SAME_OUTLINE, SYMMETRIC_OVER, Detection, Detector, order_corners, polygon_iou
+from kiosk.vision.detect import Detection, Detector
+from kiosk.vision.geometry import order_corners, polygon_iou
 from kiosk.vision.identify import Identifier
-from kiosk.vision.naming import SECOND_LOOK_CONFIDENCE, name_cards
+from kiosk.vision.naming import name_cards
+from kiosk.vision.params import PARAMS
 from kiosk.vision.symmetry import symmetric_cards
 
 DECK = load_deck("standard-52")
@@ -81,10 +83,13 @@ def test_a_printed_page_on_a_white_table_names_no_card() -> None:
     detector = Detector()
     boxes = symmetric_cards(img)
     answers = IDENTIFIER.identify_cards(detector.look_again(img, boxes))
-    assert max(a.confidence for a in answers if a.card_id is not None) >= SECOND_LOOK_CONFIDENCE
+    assert max(a.confidence for a in answers if a.card_id is not None) >= PARAMS.looks.confidence
     assert all(a.corners == 1 for a in answers if a.card_id is not None)
     loose = [order_corners((b - b.mean(axis=0)) * 1.2 + b.mean(axis=0)) for b in boxes]
-    assert all(SYMMETRIC_OVER <= polygon_iou(q, b) < SAME_OUTLINE for q, b in zip(loose, boxes, strict=True))
+    assert all(
+        PARAMS.looks.symmetric_over <= polygon_iou(q, b) < PARAMS.select.same_outline
+        for q, b in zip(loose, boxes, strict=True)
+    )
     outlines = [Detection(q, img, 1.0) for q in loose]
     refused = [d for d, a in zip(outlines, IDENTIFIER.identify_cards(outlines), strict=True) if a.card_id is None]
     assert len(refused) >= 10
@@ -102,7 +107,7 @@ def test_a_loose_outline_is_offered_the_card_its_print_shows_and_no_other() -> N
     card, apart = card_quad((200, 180), 70, 0.35), card_quad((450, 180), 70, 0.35)
     img = white_table([("5D", card), ("8C", apart)])  # the eight of clubs under no outline
     loose, elsewhere = card_quad((212, 190), 80, 0.35), card_quad((560, 300), 60, 0.0)
-    assert SYMMETRIC_OVER <= polygon_iou(card, loose) < SAME_OUTLINE
+    assert PARAMS.looks.symmetric_over <= polygon_iou(card, loose) < PARAMS.select.same_outline
     detector = Detector()
     (found,), over_nothing = detector.printed(img, [loose, elsewhere])
     assert polygon_iou(found, card) >= 0.9

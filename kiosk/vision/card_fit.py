@@ -4,67 +4,38 @@ An outline found from a card's visible parts can lie a few degrees or a tenth of
 on a striped cloth the card's sides vanish where they cross the white stripes, and the region
 the outline model calls card runs on into them. Such an outline is often read by one corner
 only (the other's crop misses its index). A card's shape is known, though: a rectangle of
-:data:`~kiosk.vision.detect.CARD_ASPECT`. :func:`card_shapes` searches rectangles of that
-shape near the loose outline (:data:`AROUND`: turned up to 16 degrees, scaled and moved up to
+:data:`~kiosk.vision.geometry.CARD_ASPECT`. :func:`card_shapes` searches rectangles of that
+shape near the loose outline (``around``: turned up to 16 degrees, scaled and moved up to
 a quarter of a card's width) for those whose four sides run along edges of the picture;
 naming reads them and keeps one that both corners read as the same card
-(:mod:`kiosk.vision.naming`), and searches again, :data:`CLOSER`, round one that a single
+(:mod:`kiosk.vision.naming`), and searches again, ``closer``, round one that a single
 corner read.
 
 The search runs on the outline's surroundings scaled so that the card is a few dozen pixels
 wide, for each angle on the edge pixels turned into the rectangle's axes, where sums along a
 side are differences of running sums; the rectangles it returns are refined on the full
-picture by :func:`~kiosk.vision.detect.refine_quads` when they are read."""
+picture by :func:`~kiosk.vision.refine.refine_quads` when they are read."""
 
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 import cv2
 import numpy as np
 
-from kiosk.vision.detect import CARD_ASPECT, order_corners, polygon_iou
+from kiosk.vision.geometry import CARD_ASPECT, order_corners, polygon_iou
+from kiosk.vision.params import PARAMS, Search
 
 
-class Search(NamedTuple):
-    """Where :func:`card_shapes` looks round an outline: turned up to ``turn`` degrees either
-    way in steps of ``step``; widths from 1 - ``shrink`` to 1 + ``grow`` times the outline's
-    (from its area); centres moved up to ``shift`` of that width along either axis; on the
-    picture scaled so that the card is ``width`` pixels wide; two rectangles overlapping by
-    more than ``same`` (IoU) are one answer, and at most ``most`` answers are given."""
-
-    turn: float
-    step: float
-    shrink: float
-    grow: float
-    shift: float
-    width: float
-    same: float
-    most: int
-
-
-#: Round a loose outline. At 32 px a 2-degree turn moves a corner a pixel, and the refinement
-#: on the full picture does the rest; at 24 or 28 px, held-out 900203's three of clubs was not
-#: among the six rectangles.
-AROUND = Search(turn=16.0, step=2.0, shrink=0.2, grow=0.25, shift=0.25, width=32.0, same=0.8, most=6)
-#: Round a rectangle that one corner read: a card a pixel or two off at 32 px shows one index
-#: whole and cuts the other (held-out 900209's king of hearts, IoU 0.88 -> 0.92).
-CLOSER = Search(turn=4.0, step=1.0, shrink=0.08, grow=0.08, shift=0.08, width=64.0, same=0.95, most=4)
-#: Edge pixels: gradient magnitude (3x3 Sobel on 0-255) over this and over the surroundings'
-#: upper quartile (a textured table's own edges are not all counted).
-MIN_EDGE = 24.0
-#: How much clutter just inside a rectangle's sides counts against it (see :func:`_scores`).
-RIM_WEIGHT = 3.0
-
-
-def card_shapes(gray: np.ndarray, quad: np.ndarray, search: Search = AROUND) -> list[np.ndarray]:
+def card_shapes(gray: np.ndarray, quad: np.ndarray, search: Search | None = None) -> list[np.ndarray]:
     """Up to ``search.most`` card-shaped outlines (4, 2) float32 TL, TR, BR, BL near ``quad`` in the
     single-channel picture ``gray``, as far as ``search`` looks, best first: for each angle, the
     rectangle whose sides run along most edges, and the one that does with the least clutter
     just inside its sides; the two rankings taken in turn. The first favours the card where a
     table's lines run on past it, the second where the card's own picture frame or a
-    neighbour's side is nearer."""
+    neighbour's side is nearer. By default ``search`` is :attr:`CardFitParams.around
+    <kiosk.vision.params.CardFitParams.around>`."""
+    search = PARAMS.card_fit.around if search is None else search
     q = order_corners(np.asarray(quad, np.float32))
     centre = q.mean(axis=0)
     sides = np.linalg.norm(q[[1, 2, 3, 0]] - q, axis=1)
@@ -110,7 +81,7 @@ def _edge_pixels(gray: np.ndarray, centre: np.ndarray, half: float, k: float) ->
     roi = cv2.resize(gray[y0:y1, x0:x1], None, fx=k, fy=k, interpolation=cv2.INTER_AREA).astype(np.float32)
     gx, gy = cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3)
     mag = cv2.magnitude(gx, gy)
-    ys, xs = np.nonzero(mag > max(MIN_EDGE, float(np.percentile(mag, 75))))
+    ys, xs = np.nonzero(mag > max(PARAMS.card_fit.min_edge, float(np.percentile(mag, 75))))
     if len(xs) < 20:
         return None
     return (
@@ -128,7 +99,7 @@ def _scores(
 
     A side's support is the share of its middle (clear of the rounded corners) that edge
     pixels across it cover; the four shares add up (4 at most). The second ranking takes off
-    RIM_WEIGHT times the share of a rim just inside the sides (a twenty-fifth to an eighth of
+    ``rim_weight`` times the share of a rim just inside the sides (a twenty-fifth to an eighth of
     the width in, along their middles) that edge pixels of any direction cover: a card's
     margin is blank there, a table running on inside a rectangle is not."""
     points, direction = edges
@@ -172,7 +143,7 @@ def _scores(
         + box(n0, n1, b + h - r1, b + h - r0)
     ) / ((r1 - r0) * (m1 - m0 + n1 - n0))
     out = []
-    for score in (support, support - RIM_WEIGHT * rim):
+    for score in (support, support - PARAMS.card_fit.rim_weight * rim):
         i, j, m = np.unravel_index(int(score.argmax()), score.shape)
         out.append((float(score[i, j, m]), int(widths[i]), int(a[i, j, 0]), int(b[i, 0, m])))
     return out

@@ -1,5 +1,5 @@
-"""Candidate card outlines from a frame's downscaled copy, cue by cue (:mod:`kiosk.vision.detect`
-makes quads of them and lets them compete).
+"""Candidate card outlines from a frame's downscaled copy, cue by cue (:mod:`kiosk.vision.propose`
+makes quads of them and :mod:`kiosk.vision.select` lets them compete).
 
 No single threshold works on every table, so several cues run:
 
@@ -21,10 +21,7 @@ import cv2
 import numpy as np
 
 from kiosk.vision.outline import OutlineModel
-
-#: A frame the outline model calls card over more than this share is nothing it was trained on
-#: (noise, a wall, a sheet held to the lens): its maps are not used.
-MAX_CARD_SHARE = 0.7
+from kiosk.vision.params import PARAMS
 
 
 class Cue(NamedTuple):
@@ -163,7 +160,7 @@ def outline_cue(
     border = cv2.dilate(_at_least(edge, 0.3), _KERNEL)
     solid = _at_least(cv2.add(card, edge), 0.5)
     called_card = _at_least(card, 0.5)
-    if cv2.countNonZero(solid) > MAX_CARD_SHARE * solid.size:  # noise, a blank wall: not a table
+    if cv2.countNonZero(solid) > PARAMS.propose.max_card_share * solid.size:  # noise, a blank wall: not a table
         return ModelPass(Cue([], solid, True), border, called_card)
     inner = cv2.bitwise_and(called_card, cv2.bitwise_not(border))
     # give back the pixel the dilated border took: regions still part where cards touch

@@ -26,7 +26,7 @@ from kiosk.decks import load_deck
 from kiosk.devices.state import atomic_write, state_dir
 from kiosk.errors import KioskError
 from kiosk.vision.face import FACE_SIZE
-from kiosk.vision.identify import Identification
+from kiosk.vision.reading import Identification
 from kiosk.vision.stills import read_image
 
 #: Cosine similarity needed for an answer, and its lead over the best other card.

@@ -25,8 +25,9 @@ import numpy as np
 from kiosk.table import CardEvent, Point, TableView
 from kiosk.vision.detect import Detection, Detector, DetectorConfig, as_bgr
 from kiosk.vision.face import cards_sides
-from kiosk.vision.identify import SMALL_CARD_PX, Identification
-from kiosk.vision.naming import IdentifierLike, look
+from kiosk.vision.naming import look
+from kiosk.vision.params import PARAMS
+from kiosk.vision.reading import CardReader, Identification
 from kiosk.vision.sources.base import FrameSource, checked_frame
 from kiosk.vision.stillness import StillFrames
 from kiosk.vision.track import Sighting, Tracker, TrackerConfig
@@ -60,7 +61,7 @@ class VisionPipeline:
 
     def __init__(
         self,
-        identifier: IdentifierLike,
+        identifier: CardReader,
         detector: Detector | None = None,
         tracker_config: TrackerConfig | None = None,
         homography: np.ndarray | None = None,
@@ -76,7 +77,7 @@ class VisionPipeline:
         self._analysed = 0  # frames analysed; every THOROUGH_EVERY-th with every cue
         self._thoroughly = False  # whether the last frame analysed was, with every cue
         self._fell_short = -THOROUGH_EVERY  # the last frame analysed whose glance fell short
-        self._too_small = False  # whether the confirmed cards were last under SMALL_CARD_PX wide
+        self._too_small = False  # whether the confirmed cards were last under small_card_px wide
 
     @classmethod
     def for_deck(
@@ -135,12 +136,12 @@ class VisionPipeline:
 
     def _card_width(self) -> float | None:
         """The confirmed cards' median width in pixels; warns once each time it falls under
-        SMALL_CARD_PX (a camera mounted too high, or a webcam at a low resolution)."""
+        ``small_card_px`` (a camera mounted too high, or a webcam at a low resolution)."""
         cards = self.tracker.cards
         if not cards:
             return None
         width = float(np.median(cards_sides(np.stack([c.corners for c in cards]))[:, 0]))
-        small = width < SMALL_CARD_PX
+        small = width < PARAMS.pips.small_card_px
         if small and not self._too_small:
             log.warning(
                 "the cards are %.0f px wide in the camera picture, under %.0f: there black number "
@@ -148,7 +149,7 @@ class VisionPipeline:
                 "cards may be misread; mount the camera lower or raise [camera] width and height "
                 "(hardware/CAMERA.md)",
                 width,
-                SMALL_CARD_PX,
+                PARAMS.pips.small_card_px,
             )
         self._too_small = small
         return width

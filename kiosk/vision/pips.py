@@ -193,7 +193,7 @@ def _laid_out_as(columns: np.ndarray) -> bool:
 
 def load_pip_reader(directory: Path, num_threads: int = 1) -> PipReader | None:
     """The shipped pip model run on ``num_threads``, or None when there is none or no TFLite
-    runtime (the index is then read alone, as before the pips were read)."""
+    runtime (the index is then read alone)."""
     path = directory / MODEL_FILE
     if not path.is_file():
         return None

@@ -3,7 +3,7 @@
 No tracking: a still has no history, so every detected quad the identifier names is reported,
 with its confidence; quads it refuses (not a card of the deck, unsure) are left out. A picture
 in which no card is named is looked at again in other views until one names a card: zoomed out
-(:data:`ZOOM_OUT`: a phone photo of one card shows it far larger than the camera frames the
+(``zoom_out``: a phone photo of one card shows it far larger than the camera frames the
 detector was made for), turned a quarter if portrait (the outline model's input is landscape),
 zoomed in (a small card on a busy floor).
 """
@@ -17,37 +17,15 @@ import cv2
 import numpy as np
 
 from kiosk.table import Point
-from kiosk.vision.detect import Detector, as_bgr, order_corners, polygon_iou, shrunk_to
+from kiosk.vision.detect import Detector, as_bgr
+from kiosk.vision.geometry import order_corners, polygon_iou, shrunk_to
 from kiosk.vision.identify import Identification
-from kiosk.vision.naming import IdentifierLike, name_cards
+from kiosk.vision.naming import name_cards
+from kiosk.vision.params import PARAMS
+from kiosk.vision.reading import CardReader
 
 #: A view of a still: a frame to look at, and the map of its corners back to the still's pixels.
 View = tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]
-#: A photo of one card shows it larger than the camera frames the detector was made for: filling
-#: half the picture or more, on a pale table its faint border is lost and the pips' boxes are
-#: taken for cards. A picture that names no card is looked at again in the middle of a frame
-#: ZOOM_OUT times its size, the rest its own edge repeated: the card then lies at a table's
-#: scale (bench_close_up, 300 close-ups: the card at 54 % of the picture named 92.0 -> 99.3 %).
-ZOOM_OUT = 3
-#: The picture's long side at most in the zoomed views (larger ones are scaled down first): a
-#: card filling half of it is still read from some 600 pixels, and a phone's 12-megapixel photo
-#: does not become a frame of a hundred.
-VIEW_SIDE = 1280
-#: The outline model's input is landscape (5:3): a 3:4 phone photo fitted into it uses 144 of its
-#: 320 columns, and its cards fall below the smallest the model learnt. Turned a quarter, a
-#: picture h/w times as tall as wide is seen min(h/w, 5/3) times as large; from 1.25 on that is
-#: worth another look (edje-tfod: 6 cards of 3:4 photos named), under it the look is one more
-#: chance to misread (a near-square close-up of a washed-out jack read 10D at 0.99).
-TURN_ASPECT = 1.25
-#: Still nothing named: the picture ZOOM_IN times as large, in tiles of its own size, so that a
-#: small card on a busy floor is seen as large as the outline model learnt cards.
-ZOOM_IN = 1.5
-#: The tiles overlap, and a card is named only where TILES_AGREEING of them name it: the cards
-#: of edje-tfod's phone photos named so were named in 2 to 6 tiles, the one name given to an
-#: empty table (10H at 0.87, 300 pictures of the kiosk's deck) in one.
-TILES_AGREEING = 2
-#: Two views' outlines overlapping this much (IoU) are one card: two names there are no answer.
-SAME_PLACE = 0.6
 
 
 @dataclass(frozen=True)
@@ -66,7 +44,7 @@ class RecognizedCard:
         }
 
 
-def recognize(image: np.ndarray, identifier: IdentifierLike, detector: Detector | None = None) -> list[RecognizedCard]:
+def recognize(image: np.ndarray, identifier: CardReader, detector: Detector | None = None) -> list[RecognizedCard]:
     """The named cards of ``image`` (:func:`read_still`), top to bottom then left to right."""
     bgr = as_bgr(image)
     if bgr is None:
@@ -85,14 +63,12 @@ def recognize(image: np.ndarray, identifier: IdentifierLike, detector: Detector 
     )
 
 
-def read_still(
-    bgr: np.ndarray, identifier: IdentifierLike, detector: Detector
-) -> list[tuple[np.ndarray, Identification]]:
+def read_still(bgr: np.ndarray, identifier: CardReader, detector: Detector) -> list[tuple[np.ndarray, Identification]]:
     """(corners, answer) of every outline read in the BGR still ``bgr``, named or refused: every
     cue; where that names no card, the cards named in other views of the picture, zoomed out,
     turned, zoomed in (:func:`_zoomed_out`, :func:`_turned`, :func:`_zoomed_in`), until one does."""
     read = _read(bgr, identifier, detector)
-    for views, times in ((_zoomed_out, 1), (_turned, 1), (_zoomed_in, TILES_AGREEING)):
+    for views, times in ((_zoomed_out, 1), (_turned, 1), (_zoomed_in, PARAMS.still.tiles_agreeing)):
         if any(ident.card_id is not None for _, ident in read):
             break
         read += _agreed(
@@ -107,7 +83,7 @@ def read_still(
     return read
 
 
-def _read(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector) -> list[tuple[np.ndarray, Identification]]:
+def _read(bgr: np.ndarray, identifier: CardReader, detector: Detector) -> list[tuple[np.ndarray, Identification]]:
     """(corners, answer) of each outline every cue finds in ``bgr``, second looks included."""
     return [(det.corners, ident) for det, ident in name_cards(identifier, detector, bgr, detector.detect(bgr))]
 
@@ -115,10 +91,10 @@ def _read(bgr: np.ndarray, identifier: IdentifierLike, detector: Detector) -> li
 def _agreed(found: list[tuple[np.ndarray, Identification]], times: int) -> list[tuple[np.ndarray, Identification]]:
     """One (corners, answer) per card of ``found`` (named in one or several views), the surest,
     where it was named at least ``times``; none where views name different cards at one place
-    (outlines at SAME_PLACE or more)."""
+    (outlines at ``same_place`` or more)."""
     places: list[list[tuple[np.ndarray, Identification]]] = []
     for item in sorted(found, key=lambda f: -f[1].confidence):
-        place = next((p for p in places if polygon_iou(p[0][0], item[0]) >= SAME_PLACE), None)
+        place = next((p for p in places if polygon_iou(p[0][0], item[0]) >= PARAMS.still.same_place), None)
         if place is None:
             places.append([item])
         else:
@@ -127,11 +103,11 @@ def _agreed(found: list[tuple[np.ndarray, Identification]], times: int) -> list[
 
 
 def _zoomed_out(bgr: np.ndarray) -> list[View]:
-    """The picture in the middle of a frame ZOOM_OUT times as large, its edge repeated round it.
+    """The picture in the middle of a frame ``zoom_out`` times as large, its edge repeated round it.
     A card the picture cuts keeps its corners beyond the picture's edge."""
-    small, scale = shrunk_to(bgr, VIEW_SIDE)
+    small, scale = shrunk_to(bgr, PARAMS.still.view_side)
     sh, sw = small.shape[:2]
-    dx, dy = (ZOOM_OUT - 1) * sw // 2, (ZOOM_OUT - 1) * sh // 2
+    dx, dy = (PARAMS.still.zoom_out - 1) * sw // 2, (PARAMS.still.zoom_out - 1) * sh // 2
     return [
         (
             cv2.copyMakeBorder(small, dy, dy, dx, dx, cv2.BORDER_REPLICATE),
@@ -141,9 +117,9 @@ def _zoomed_out(bgr: np.ndarray) -> list[View]:
 
 
 def _turned(bgr: np.ndarray) -> list[View]:
-    """A portrait picture turned a quarter clockwise; none under TURN_ASPECT as tall as wide."""
+    """A portrait picture turned a quarter clockwise; none under ``turn_aspect`` as tall as wide."""
     h, w = bgr.shape[:2]
-    if h < TURN_ASPECT * w:
+    if h < PARAMS.still.turn_aspect * w:
         return []
     # the turned picture's (x, y) is this one's (h - 1 - y, x)
     return [
@@ -155,13 +131,15 @@ def _turned(bgr: np.ndarray) -> list[View]:
 
 
 def _zoomed_in(bgr: np.ndarray) -> list[View]:
-    """The picture scaled ZOOM_IN times, cut into 3 x 3 overlapping tiles of its own size."""
-    small, scale = shrunk_to(bgr, VIEW_SIDE)
+    """The picture scaled ``zoom_in`` times, cut into 3 x 3 overlapping tiles of its own size."""
+    small, scale = shrunk_to(bgr, PARAMS.still.view_side)
     sh, sw = small.shape[:2]
-    big = cv2.resize(small, (round(sw * ZOOM_IN), round(sh * ZOOM_IN)), interpolation=cv2.INTER_CUBIC)
+    big = cv2.resize(
+        small, (round(sw * PARAMS.still.zoom_in), round(sh * PARAMS.still.zoom_in)), interpolation=cv2.INTER_CUBIC
+    )
     bh, bw = big.shape[:2]
     return [
-        (big[y : y + sh, x : x + sw], _moved_back(np.array([x, y], np.float32), 1 / (scale * ZOOM_IN)))
+        (big[y : y + sh, x : x + sw], _moved_back(np.array([x, y], np.float32), 1 / (scale * PARAMS.still.zoom_in)))
         for y in (0, (bh - sh) // 2, bh - sh)
         for x in (0, (bw - sw) // 2, bw - sw)
     ]

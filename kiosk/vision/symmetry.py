@@ -19,29 +19,16 @@ import numpy as np
 
 from kiosk.vision.cues import paper_and_table
 from kiosk.vision.face import darkest_channel
+from kiosk.vision.params import PARAMS
 
-#: Ink is this many grey levels darker than the local paper (on the frame's darkest channel,
-#: where red print is dark too); the table counts as white within TABLE_STEP of the paper.
-INK_STEP = 45
-TABLE_STEP = 12
-#: The vote grid's cell, in pixels of the analysis copy, and the votes a card's centre needs.
-CELL = 3.0
-MIN_VOTES = 3
-#: The share of the ink round a centre that must have a partner across it.
-SYMMETRIC_SHARE = 0.7
-#: Print-free margin of a card, as shares of its short and long side (the renderer's three
-#: standard looks: 0.02-0.06 and 0.02-0.04 from the index to the edge).
-MARGIN = (0.04, 0.03)
-#: Long over short side of the print's box: the card's 1.4, with what the margins leave.
-PRINT_ASPECT = (1.2, 1.75)
 _ANGLES = np.radians(np.arange(0, 90, 1.0, dtype=np.float32))
 
 
 def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
     """Quads (analysis-copy pixels) of the cards whose print is point-symmetric on a white
     table, smallest first: a cluster of ink is offered even where a smaller one took part of
-    it, for the reader to judge (a ten's half is symmetric too, and a lone ten of hearts was
-    lost when the first cluster took its ink)."""
+    it, for the reader to judge (a ten's half is symmetric too: the cluster of half its ink
+    must not keep the whole card from being offered)."""
     blobs = _ink_blobs(small)
     if blobs is None:
         return []
@@ -60,7 +47,7 @@ def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
     found: list[tuple[float, np.ndarray]] = []
     seen: list[np.ndarray] = []  # the centres looked at: a plateau of votes gives several peaks
     for peak in _vote_peaks(mids, w, h):
-        near = np.linalg.norm(mids - peak, axis=1) <= 1.5 * CELL
+        near = np.linalg.norm(mids - peak, axis=1) <= 1.5 * PARAMS.symmetry.cell
         if not near.any():
             continue
         paired = np.unique(np.concatenate([i[near], j[near]]))
@@ -70,7 +57,7 @@ def symmetric_cards(small: np.ndarray) -> list[np.ndarray]:
         if any(np.abs(centre - c).max() < 1.0 for c in seen):
             continue
         seen.append(centre)
-        if len(members) < 4 or share < SYMMETRIC_SHARE:
+        if len(members) < 4 or share < PARAMS.symmetry.symmetric_share:
             continue
         quad = _card_round(_pixels(labels, members + 1, centre, reach))
         if quad is not None:
@@ -83,10 +70,10 @@ def _ink_blobs(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
     labelled 1..n in that order; None where there is too little of it for a card."""
     white = darkest_channel(small)
     paper, table = paper_and_table(white, median=True)
-    on_white = cv2.compare(table, cv2.subtract(paper, np.full_like(paper, TABLE_STEP)), cv2.CMP_GE)
+    on_white = cv2.compare(table, cv2.subtract(paper, np.full_like(paper, PARAMS.symmetry.table_step)), cv2.CMP_GE)
     if not cv2.countNonZero(on_white):
         return None
-    ink = cv2.compare(white, cv2.subtract(paper, np.full_like(paper, INK_STEP)), cv2.CMP_LT)
+    ink = cv2.compare(white, cv2.subtract(paper, np.full_like(paper, PARAMS.symmetry.ink_step)), cv2.CMP_LT)
     n, labels, stats, centres = cv2.connectedComponentsWithStats(cv2.bitwise_and(ink, on_white), connectivity=8)
     sizes = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
     keep = np.nonzero((stats[:, cv2.CC_STAT_AREA] >= 3) & (sizes <= 0.2 * white.shape[0]))[0]
@@ -113,25 +100,32 @@ def _pixels(labels: np.ndarray, wanted: np.ndarray, centre: np.ndarray, reach: f
 
 
 def _vote_peaks(mids: np.ndarray, w: int, h: int) -> list[np.ndarray]:
-    """Grid cells (their centres) where at least MIN_VOTES midpoints fall within a cell around,
+    """Grid cells (their centres) where at least ``min_votes`` midpoints fall within a cell around,
     local maxima only."""
-    gx, gy = int(w / CELL) + 1, int(h / CELL) + 1
+    gx, gy = int(w / PARAMS.symmetry.cell) + 1, int(h / PARAMS.symmetry.cell) + 1
     votes = np.zeros((gy, gx), np.float32)
     np.add.at(
         votes,
-        (np.clip((mids[:, 1] / CELL).astype(int), 0, gy - 1), np.clip((mids[:, 0] / CELL).astype(int), 0, gx - 1)),
+        (
+            np.clip((mids[:, 1] / PARAMS.symmetry.cell).astype(int), 0, gy - 1),
+            np.clip((mids[:, 0] / PARAMS.symmetry.cell).astype(int), 0, gx - 1),
+        ),
         1,
     )
     summed = cv2.boxFilter(votes, -1, (3, 3), normalize=False)
-    peaks = np.argwhere((summed >= MIN_VOTES) & (summed == cv2.dilate(summed, np.ones((5, 5), np.uint8))))
-    return [np.array([(x + 0.5) * CELL, (y + 0.5) * CELL], np.float32) for y, x in peaks]
+    peaks = np.argwhere(
+        (summed >= PARAMS.symmetry.min_votes) & (summed == cv2.dilate(summed, np.ones((5, 5), np.uint8)))
+    )
+    return [
+        np.array([(x + 0.5) * PARAMS.symmetry.cell, (y + 0.5) * PARAMS.symmetry.cell], np.float32) for y, x in peaks
+    ]
 
 
 def _around(centres: np.ndarray, centre: np.ndarray, paired: np.ndarray) -> tuple[float, np.ndarray, float, np.ndarray]:
     """(symmetric share, centre, reach, members) of the ink within reach of ``centre``, the
     midpoint of one of the pairs that voted there (their blobs ``paired``): the reach is the
     farthest of those blobs from it (the indices, at the card's corners), a little more, at
-    which at least four blobs are SYMMETRIC_SHARE symmetric. Two blobs of neighbouring cards
+    which at least four blobs are ``symmetric_share`` symmetric. Two blobs of neighbouring cards
     may pair across the centre by chance, and measured out to them a court card (two indices
     about one picture) is not symmetric enough; the farthest reach also takes a ten's whole
     print rather than the five pips of one half. None symmetric enough: the farthest."""
@@ -143,7 +137,7 @@ def _around(centres: np.ndarray, centre: np.ndarray, paired: np.ndarray) -> tupl
         if len(members) < 4:
             break
         share = _symmetric_share(centres[members], centre, reach)
-        if share >= SYMMETRIC_SHARE:
+        if share >= PARAMS.symmetry.symmetric_share:
             return share, centre, reach, members
         if k == 0:
             farthest = (share, centre, reach, members)
@@ -167,12 +161,14 @@ def _card_round(pixels: np.ndarray) -> np.ndarray | None:
     v = pts[:, 1:] * cos - pts[:, :1] * sin
     du, dv = u.max(axis=0) - u.min(axis=0), v.max(axis=0) - v.min(axis=0)
     ratio = np.maximum(du, dv) / np.maximum(np.minimum(du, dv), 1)
-    area = np.where((ratio >= PRINT_ASPECT[0]) & (ratio <= PRINT_ASPECT[1]), du * dv, np.inf)
+    area = np.where(
+        (ratio >= PARAMS.symmetry.print_aspect[0]) & (ratio <= PARAMS.symmetry.print_aspect[1]), du * dv, np.inf
+    )
     k = int(np.argmin(area))
     if not np.isfinite(area[k]) or min(du[k], dv[k]) < 10:
         return None
     centre_u, centre_v = (u[:, k].max() + u[:, k].min()) / 2, (v[:, k].max() + v[:, k].min()) / 2
     centre = (float(centre_u * cos[k] - centre_v * sin[k]), float(centre_u * sin[k] + centre_v * cos[k]))
-    margin_u, margin_v = MARGIN if du[k] < dv[k] else MARGIN[::-1]
+    margin_u, margin_v = PARAMS.symmetry.margin if du[k] < dv[k] else PARAMS.symmetry.margin[::-1]
     size = (float(du[k]) / (1 - 2 * margin_u), float(dv[k]) / (1 - 2 * margin_v))
     return cv2.boxPoints((centre, size, float(np.degrees(_ANGLES[k])))).astype(np.float32)

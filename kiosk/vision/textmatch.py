@@ -17,7 +17,8 @@ import numpy as np
 
 from kiosk.decks import Deck
 from kiosk.vision.face import FACE_SIZE, darkest_channel
-from kiosk.vision.identify import MIN_MARGIN, Identification
+from kiosk.vision.params import PARAMS
+from kiosk.vision.reading import Identification
 
 #: Fractions of the face (x0, y0, x1, y1) searched for the big text; symmetric about the centre,
 #: so the face turned 180 degrees is cut the same way.
@@ -111,7 +112,7 @@ class TextMatcher:
         The lead is over the best other card in either orientation, so a card that reads as
         another one upside down is only answered when its underline settles which. The lead is
         reported as ``margin`` rescaled so that :data:`MIN_LEAD` sits at the identifiers' shared
-        bar (:data:`~kiosk.vision.identify.MIN_MARGIN`), which the tracker applies to every deck.
+        bar (``min_margin`` of :class:`~kiosk.vision.params.ReadParams`), which the tracker applies to every deck.
         """
         if face.shape[:2] != (FACE_SIZE[1], FACE_SIZE[0]):
             face = cv2.resize(face, FACE_SIZE, interpolation=cv2.INTER_AREA)
@@ -127,6 +128,6 @@ class TextMatcher:
         order = np.argsort(-scores)
         top, runner = int(order[0]), int(order[1])
         score, lead = max(float(scores[top]), 0.0), float(scores[top] - scores[runner])
-        margin = min(1.0, lead * MIN_MARGIN / MIN_LEAD)
+        margin = min(1.0, lead * PARAMS.read.min_margin / MIN_LEAD)
         ok = score >= MIN_SCORE and lead >= MIN_LEAD
         return Identification(self.ids[top] if ok else None, score, self.ids[runner], margin)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kiosk.table import CardEvent, Point, SeenCard
-from kiosk.vision.detect import polygon_iou
+from kiosk.vision.geometry import polygon_iou
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,6 +1,6 @@
 """Labelled arrays for the index model, built from :mod:`.synth` and :mod:`.augment`.
 
-Each sample goes through the same :func:`kiosk.vision.identify.prepare` as at run time. A seed
+Each sample goes through the same :func:`kiosk.vision.model_input.prepare` as at run time. A seed
 fixes the whole dataset; the validation set uses another seed, so its designs, tables and
 distortions were never seen in training. Generation is spread over worker processes because it
 costs more than the training itself on two cores.
@@ -19,7 +19,8 @@ import numpy as np
 from kiosk.decks import RANKS, SUITS, Card, load_deck
 from kiosk.render.faces import face_styles, render_face
 from kiosk.vision.face import FACE_SIZE
-from kiosk.vision.identify import JOKER_LABEL, NONE_LABEL, prepare
+from kiosk.vision.members import JOKER_LABEL, NONE_LABEL
+from kiosk.vision.model_input import prepare
 from kiosk.vision.train.augment import corner_view, detector_view, misplaced_view, photometric, washed_out
 from kiosk.vision.train.synth import synth_face, synth_negative, table_texture
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from kiosk.vision.identify import member_stem
+from kiosk.vision.members import member_stem
 from kiosk.vision.runtime import TfliteModel
 
 #: A quantized file is shipped unless it loses more than this much held-out accuracy against float32.

@@ -15,7 +15,7 @@ import numpy as np
 from kiosk.decks import RANKS, SUITS, Card, Deck, load_deck
 from kiosk.render.faces import face_styles, render_face
 from kiosk.vision.face import FACE_SIZE
-from kiosk.vision.identify import NONE_LABEL
+from kiosk.vision.members import NONE_LABEL
 from kiosk.vision.train.augment import detector_view, photometric
 from kiosk.vision.train.synth import synth_face, synth_negative, table_texture
 

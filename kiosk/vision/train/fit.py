@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from kiosk.decks import RANKS, SUITS, load_deck
-from kiosk.vision.identify import member_stem, model_name
+from kiosk.vision.members import member_stem, model_name
 from kiosk.vision.train.dataset import (
     INDEX_INPUT,
     INDEX_LABELS,

@@ -1,0 +1,337 @@
+"""Every tuned number of the vision pipeline, grouped by the stage that reads it.
+
+Each group is a frozen dataclass; :data:`PARAMS` is the set the kiosk ships, and
+``python -c "from kiosk.vision.params import PARAMS; print(PARAMS)"`` prints it. A field's comment
+says what it controls and in which unit. Unless a comment says otherwise, a number was chosen on
+the held-out rendered scenes (``bench/bench_detect.py``, with ``--overlap`` for piles), the real
+photos of ``edje-tfod`` (``bench/bench_real_photos.py``) and the empty tables of
+``bench/bench_no_card.py``, and kept only where none of them named a card wrongly.
+
+Shares of a card are of its area unless they say otherwise; "the table's card" is the median
+size of the cards seen whole in a frame, known once :attr:`SelectParams.table_cards` of them are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+
+@dataclass(frozen=True)
+class DetectorConfig:
+    """A detector's switches, and sizes in units that do not depend on one table: fractions of
+    the frame, ratios, angles (the kiosk's ``[vision]`` settings feed ``outline_model`` and
+    ``model_threads``)."""
+
+    work_side: int = 640  # long side of the analysis copy, pixels
+    min_area: float = 0.003  # smallest card, as a fraction of the frame's area
+    max_area: float = 0.6  # largest card of the usual size, as a fraction of the frame's area
+    #: A card filling more of the frame than ``max_area``, up to this, is a close-up (a photo of
+    #: one card, a camera mounted low): offered apart from the cards of the usual size
+    close_up_area: float = 0.95
+    aspect_tolerance: float = 0.2  # accepted |log(aspect / CARD_ASPECT)| of a quad
+    min_fill: float = 0.88  # contour area / quad area of a plain quad
+    min_coverage: float = 0.95  # foreground share of a completed (partial) quad
+    corner_angle: tuple[float, float] = (62.0, 118.0)  # degrees: a card corner under perspective
+    nms_iou: float = 0.45  # IoU at which two candidates clash (one is kept)
+    max_cards: int = 32  # cards kept a frame at most
+    refine: bool = True  # refine the corners to sub-pixel on the full frame
+    outline_model: bool = True  # use models/outline.tflite when it is there
+    hand_cues: bool = True  # the whiteness and edge cues (needed without the outline model)
+    model_threads: int = 1  # threads the outline model may use (the kiosk's [vision] model_threads)
+
+
+@dataclass(frozen=True)
+class ProposeParams:
+    """Turning the cues' outlines into candidate cards (:mod:`kiosk.vision.propose`)."""
+
+    #: Share of its smallest rectangle a card region of the outline model fills ...
+    soft_fill: float = 0.8
+    #: ... or at least this share, where its convex hull fills ``soft_fill`` (a card with little
+    #: ink leaves the model unsure inside: its region is notched)
+    soft_notched: float = 0.6
+    #: Score factor of a card from the outline model's soft regions: where a threshold's sharp
+    #: outline sees the same card, the sharp one wins
+    soft_score: float = 0.85
+    #: A plain quad's score loses this many times the distance (over the square root of its
+    #: area) its contour's hull spills out of it: a side fitted through an index that notches
+    #: the outline cuts a corner off the card
+    spill: float = 3.0
+    #: A model region longer than this (long side / short side) is more than a card and a
+    #: neighbour's strip: it is not cut to a card at either end
+    max_merged_aspect: float = 2.6
+    #: A model region of card shape and this many times the table's card area is two cards side
+    #: by side that the model merged (two poker cards side by side are nearly card-shaped)
+    pair_area: float = 1.6
+    #: A frame the outline model calls card over more than this share is nothing it was trained
+    #: on (noise, a wall, a sheet held to the lens): its maps are not used
+    max_card_share: float = 0.7
+
+
+@dataclass(frozen=True)
+class CompleteParams:
+    """Completing cards from the visible corners of outlines that are not quads
+    (:mod:`kiosk.vision.complete`)."""
+
+    #: Card sizes tried, as factors of the table's card, when completing a card from one corner
+    #: (cards nearer the camera look larger)
+    size_steps: tuple[float, ...] = (0.94, 1.0, 1.06)
+    #: With the outline model, a completion must lie this much on what it calls card: its union
+    #: of cards holds a hidden card, a completion out over a pale table it does not; low, as the
+    #: model is unsure of a card with little ink on a striped cloth
+    completed_agreement: float = 0.3
+    #: An outline is completed only where this share of the smallest card is not yet inside a
+    #: card found whole (a card under others shows a corner of about this size)
+    unexplained: float = 0.25
+    #: A card completed past the frame's edge must have this share of it in the frame
+    min_in_frame: float = 0.5
+    #: Two completions with every corner within this share of the short side put a card in the
+    #: same place
+    same_place: float = 0.12
+    #: Each completion in the same place raises a completion's score by this factor ...
+    agreement_bonus: float = 0.2
+    agreeing: int = 3  # ... counted up to this many: the card most corners point at wins a clash
+    #: A card completed from a whole side may run under something that is no card (a book, a
+    #: rug): it needs only this share on the foreground ...
+    occluded_coverage: float = 0.5
+    occluded_score: float = 0.5  # ... scores this factor of a completion's ...
+    occluded_size: float = 1.3  # ... and is at most this many table cards in area
+    #: Any completion, or card cut from a merged model region, is at most this many table cards
+    #: in area: a larger one lies across a pile and would replace a card seen whole inside it
+    completed_size: float = 2.0
+
+
+@dataclass(frozen=True)
+class SelectParams:
+    """Choosing among the candidates: margins, sizes, suppression, alternates
+    (:mod:`kiosk.vision.select`)."""
+
+    #: A candidate under this share of the table's card is no card (an index box, a pip, a
+    #: corner of the picture): cards on one table are at about the same distance from the camera
+    smallest_card: float = 0.3
+    table_cards: int = 3  # cards seen whole that set the table's card size
+    #: A table round a candidate at least this share of the frame's paper white is as white as
+    #: paper: a candidate of the outline model is kept there without a white margin
+    white_table: float = 0.8
+    #: A card's margin this many times as white as the table round it is paper even far from the
+    #: frame's brightest white (a card in the shade of a lamp)
+    shaded_paper: float = 1.6
+    #: A quad within a completed card and under this share of its area is a piece of it (an index
+    #: box, a pip, a corner of the picture): the completion replaces it
+    piece: float = 0.3
+    #: A quad seen whole within a card and under this share of its area is its index box or a pip
+    #: (3 to 6 % of a card): no clash, both are kept and named or refused
+    inner_piece: float = 0.1
+    #: Two quads overlapping by this IoU are the same outline, not an alternate worth a look
+    same_outline: float = 0.85
+    #: Alternates kept per card: the runners-up worth a look are few, clutter offers many
+    max_alternates: int = 12
+    #: The most an alternate's area may differ from its winner's, as a factor either way
+    alternate_size: float = 2.5
+    #: Close-ups offered a frame at most: a picture filled by one card holds no other that size
+    close_ups: int = 1
+    #: A glance accounts for a frame where the model's card pixels outside every outline found
+    #: make no piece of this share of a card: elsewhere a card may lie that only the hand-set
+    #: cues outline
+    glance_unseen: float = 0.05
+
+
+@dataclass(frozen=True)
+class RefitParams:
+    """Refitting a refused outline to edges further out than :func:`~kiosk.vision.refine.refine_quads`
+    reaches (:meth:`kiosk.vision.detect.Detector.refit`)."""
+
+    #: Reach of the refit, as a share of the outline's short side: on a pale table an outline may
+    #: lie a pip row off its card, and its index crops then cut the wrong place
+    reach: float = 0.15
+    moved: float = 2.0  # pixels: a refit moving no corner further is the outline as it was
+
+
+@dataclass(frozen=True)
+class LookParams:
+    """Second looks: the other outlines read where a card's first outline is refused
+    (:mod:`kiosk.vision.looks`, :mod:`kiosk.vision.naming`)."""
+
+    #: A second look names a card at this confidence or surer (a first look at the identifier's
+    #: own bar): every extra outline read is one more chance to name clutter
+    confidence: float = 0.85
+    #: A completed card (an outline guessed from its corners) is named only this surely, unless
+    #: both its corners read it
+    completed_confidence: float = 0.85
+    max_looks: int = 40  # outlines read a frame at most in second looks
+    #: A refused outline's first this many alternates are read before any outline's fan ends and
+    #: picture frame, the rest in looks left over
+    first_alternates: int = 8
+    #: A window across a fan is a guess at a card's place, a dozen to a fan: it names a card at
+    #: this confidence, and not with a corner at a named card's corner
+    slice_confidence: float = 0.9
+    #: Windows across a fan lie this share of a card's width apart; a corner within this share of
+    #: a card's width of a named card's corner reads that card's index
+    fan_step: float = 0.1
+    #: A court card's picture frame across and along, as shares of its card's short and long sides
+    frame_in_card: tuple[float, float] = (0.72, 0.85)
+    #: A card seen by its print's symmetry over a found outline of at least this IoU (and under
+    #: :attr:`SelectParams.same_outline`) is read first where that outline is refused
+    symmetric_over: float = 0.2
+    #: Refused outlines a frame leaning to a card (read at :attr:`PipParams.guess_confidence` or
+    #: more) that have card shapes fitted round them (each costs about 10 ms)
+    max_guessed: int = 3
+    #: Where no card shape is read by both corners, the search runs again closer round this many
+    #: shapes that one corner read
+    closer_again: int = 2
+    #: Refused outlines read under :attr:`PipParams.guess_confidence`, lying apart from every card
+    #: named (IoU under ``apart``), that have card shapes fitted round them, best-scored first
+    max_apart: int = 2
+    apart: float = 0.1  # IoU under which a refused outline lies apart from a named card
+    #: A refused outline whose second look named a card covering under this share of it has card
+    #: shapes fitted round its far end (two cards crossing at an angle make one outline)
+    part_named: float = 0.6
+    #: Two outlines overlapping by this IoU are one card, whatever they are read as (fanned cards
+    #: overlap less)
+    one_card: float = 0.7
+
+
+class Search(NamedTuple):
+    """Where :func:`kiosk.vision.card_fit.card_shapes` looks round an outline: turned up to
+    ``turn`` degrees either way in steps of ``step``; widths from 1 - ``shrink`` to 1 + ``grow``
+    times the outline's (from its area); centres moved up to ``shift`` of that width along either
+    axis; on the picture scaled so that the card is ``width`` pixels wide; two rectangles
+    overlapping by more than ``same`` (IoU) are one answer, and at most ``most`` are given."""
+
+    turn: float
+    step: float
+    shrink: float
+    grow: float
+    shift: float
+    width: float
+    same: float
+    most: int
+
+
+@dataclass(frozen=True)
+class CardFitParams:
+    """Card-shaped rectangles fitted to the edges round a loose outline (:mod:`kiosk.vision.card_fit`)."""
+
+    #: Round a loose outline: at 32 px a 2-degree turn moves a corner a pixel, and the
+    #: refinement on the full picture does the rest
+    around: Search = Search(turn=16.0, step=2.0, shrink=0.2, grow=0.25, shift=0.25, width=32.0, same=0.8, most=6)
+    #: Round a rectangle that one corner read: a card a pixel or two off at 32 px shows one index
+    #: whole and cuts the other
+    closer: Search = Search(turn=4.0, step=1.0, shrink=0.08, grow=0.08, shift=0.08, width=64.0, same=0.95, most=4)
+    #: Edge pixels: gradient magnitude (3x3 Sobel on 0-255) over this and over the surroundings'
+    #: upper quartile (a textured table's own edges are not all counted)
+    min_edge: float = 24.0
+    rim_weight: float = 3.0  # how much clutter just inside a rectangle's sides counts against it
+
+
+@dataclass(frozen=True)
+class ReadParams:
+    """Reading a corner index (:mod:`kiosk.vision.index_reader`): the bars of an answer and the
+    further readings of an unsure corner."""
+
+    #: An answer needs this probability and this lead over the second guess; below, it is refused
+    min_confidence: float = 0.6
+    min_margin: float = 0.3  # the lead over the second guess an answer needs
+    #: A corner read less surely is read again, shifted, unless it is ``sure_none`` sure that it
+    #: shows no card (clutter: most of a busy table's outlines)
+    sure: float = 0.99
+    sure_none: float = 0.9  # probability of no card above which a corner is not read again
+    #: A card whose two corners the first index member reads as one card this surely is not read
+    #: by the other members (their mean would refuse a few such cards and name no other)
+    first_alone: float = 0.9999
+    #: The shifts of a second reading, in fractions of the crop: an unsure reading often hangs on
+    #: where the crop's edges cut a glyph (within the +-10 % the model was trained on)
+    shifts: tuple[tuple[float, float], ...] = ((0.06, 0.0), (-0.06, 0.0), (0.0, 0.06), (0.0, -0.06))
+    #: The scales of a third reading, for a corner still refused: an outline a little off the
+    #: card's size shows the index larger or smaller than the model reads it best (chosen on
+    #: ``pp2021-corners`` and synthetic corners, ``bench/bench_identify.py``)
+    zooms: tuple[float, ...] = (0.92, 1.08)
+    #: The widths of a fourth reading, for a corner still refused: real brands print indices
+    #: narrower than the generator draws them (chosen as ``zooms``)
+    widenings: tuple[float, ...] = (1.25, 1.5, 1.75)
+
+
+@dataclass(frozen=True)
+class PipParams:
+    """Checking a number card's index against its pips (:mod:`kiosk.vision.pip_check`)."""
+
+    #: The pips' suit overrules the index's (the other suit of its colour) at this mean probability
+    pip_confidence: float = 0.85
+    #: Two pips or more, up to the index's number, read as its suit under this mean probability
+    #: contradict it: the card is refused
+    pip_against: float = 0.2
+    #: Pips choosing between two numbers by their count must be read this surely (pips cut short
+    #: lower the mean, and are also where some are hidden)
+    pip_count_confidence: float = 0.9
+    #: Pixels: a card narrower than this (the mean of its short sides) shows its index's suit sign
+    #: a few pixels tall, where a club reads as a spade; its pips must confirm a black number
+    #: card or ace (court cards, which have none, are named by their index)
+    small_card_px: float = 90.0
+    #: An index answer under this whose pips are surely counted as another number is refused (a
+    #: surer index keeps its answer: a card under another shows fewer pips than its number)
+    unsure_index: float = 0.85
+    #: A corner too unsure to name its card still tells the pips which number to count when its
+    #: guess has this probability
+    guess_confidence: float = 0.2
+    #: A corner too unsure to name its card but leaning this much to the other corner's rank in
+    #: another suit of its colour contradicts that corner
+    other_suit_lean: float = 0.5
+
+
+@dataclass(frozen=True)
+class SymmetryParams:
+    """Cards found by their print's half-turn symmetry where no outline shows
+    (:mod:`kiosk.vision.symmetry`)."""
+
+    #: Ink is this many grey levels darker than the local paper (on the frame's darkest channel,
+    #: where red print is dark too) ...
+    ink_step: int = 45
+    table_step: int = 12  # ... and the table counts as white within this many grey levels of the paper
+    cell: float = 3.0  # the vote grid's cell, pixels of the analysis copy
+    min_votes: int = 3  # midpoints of alike blob pairs a card's centre needs
+    symmetric_share: float = 0.7  # share of the ink round a centre that must have a partner across it
+    #: Print-free margin of a card, as shares of its short and long side
+    margin: tuple[float, float] = (0.04, 0.03)
+    #: Long over short side of the print's box: the card's 1.4, with what the margins leave
+    print_aspect: tuple[float, float] = (1.2, 1.75)
+
+
+@dataclass(frozen=True)
+class StillParams:
+    """The other views of a still picture that names no card at first (:mod:`kiosk.vision.recognize`),
+    chosen on ``bench/bench_close_up.py``, ``edje-tfod`` and pictures of no card."""
+
+    #: A picture that names no card is looked at in the middle of a frame this many times its size,
+    #: the rest its own edge repeated: a photo of one card then shows it at a table's scale
+    zoom_out: int = 3
+    #: Pixels: the picture's long side at most in the zoomed views (a card filling half of it is
+    #: still read from some 600 pixels, and a 12-megapixel photo does not become a huge frame)
+    view_side: int = 1280
+    #: A picture this many times as tall as wide is also looked at turned a quarter: the outline
+    #: model's input is landscape, and a portrait photo's cards fall below the smallest it learnt
+    turn_aspect: float = 1.25
+    #: Still nothing named: the picture this many times as large, in tiles of its own size, so that
+    #: a small card on a busy floor is seen as large as the outline model learnt cards ...
+    zoom_in: float = 1.5
+    tiles_agreeing: int = 2  # ... a card named only where this many overlapping tiles name it
+    same_place: float = 0.6  # IoU at which two views' outlines are one card (two names there: none)
+
+
+@dataclass(frozen=True)
+class VisionParams:
+    """The whole parameter set, one group per stage."""
+
+    propose: ProposeParams = field(default_factory=ProposeParams)
+    complete: CompleteParams = field(default_factory=CompleteParams)
+    select: SelectParams = field(default_factory=SelectParams)
+    refit: RefitParams = field(default_factory=RefitParams)
+    looks: LookParams = field(default_factory=LookParams)
+    card_fit: CardFitParams = field(default_factory=CardFitParams)
+    read: ReadParams = field(default_factory=ReadParams)
+    pips: PipParams = field(default_factory=PipParams)
+    symmetry: SymmetryParams = field(default_factory=SymmetryParams)
+    still: StillParams = field(default_factory=StillParams)
+
+
+#: The parameters the kiosk ships with; the stages read their group of it.
+PARAMS = VisionParams()
