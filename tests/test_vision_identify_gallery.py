@@ -81,8 +81,8 @@ def test_a_file_not_named_by_card_id_is_an_error(state: Path, scans: Path, capsy
 def test_index_decks_and_bad_arguments_are_refused(
     state: Path, scans: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["enroll", "--deck", "standard-52", str(scans)]) == 1
-    assert "corner index" in capsys.readouterr().err
+    assert main(["enroll", "--deck", "standard-52", str(scans)]) == 2  # face scans are no photos of its cards
+    assert "not named by a card id of standard-52" in capsys.readouterr().err
     assert main(["enroll", "--deck", "math-pairs", str(scans)]) == 1
     assert "printed on it" in capsys.readouterr().err
     assert main(["enroll", "--deck", "nope", str(scans)]) == 2

@@ -5,6 +5,8 @@ Standard faces (standard-52, piquet-32) come in three looks that differ in fonts
 colours and court art, so that recognition learns rank and suit rather than one brand. Every
 standard face — the L'Affiche Belge posters included — carries its rank-above-suit index inside
 :data:`kiosk.vision.face.INDEX_BOX`, and the same turned 180 degrees in the opposite corner.
+Only the foreign test layouts of :mod:`kiosk.render.foreign`, drawn when a caller names them,
+place their index elsewhere.
 """
 
 from __future__ import annotations
@@ -118,6 +120,14 @@ def face_styles(deck_id: str) -> tuple[str, ...]:
     return _STYLES.get(deck_id, ("classic", "modern", "bold"))
 
 
+def style_known(deck_id: str, style: str) -> bool:
+    """Whether ``style`` draws ``deck_id``: one of its :func:`face_styles`, or for a standard deck
+    a foreign test layout (:mod:`kiosk.render.foreign`), which no scene uses unless asked."""
+    from kiosk.render.foreign import FOREIGN_DECKS, is_foreign_style
+
+    return style in face_styles(deck_id) or (deck_id in FOREIGN_DECKS and is_foreign_style(style))
+
+
 def face_size(width: int) -> tuple[int, int]:
     return width, round(width * ASPECT)
 
@@ -131,10 +141,14 @@ def render_face(card: Card, style: str | None = None, width: int = 500) -> Image
     """
     styles = face_styles(card.deck)
     style = style or styles[0]
-    if style not in styles:
+    if not style_known(card.deck, style):
         raise ValueError(f"deck {card.deck!r} has no face style {style!r}; styles: {styles}")
     w, h = face_size(width)
-    if style == "animal":
+    if style not in styles:  # a foreign test layout (style_known), built on this module: imported on use
+        from kiosk.render.foreign import draw_foreign_face
+
+        img = draw_foreign_face(card, style, (w, h))
+    elif style == "animal":
         img = animals.draw_animal_face(card, (w, h))
     elif style == "math":
         img = mathcards.draw_math_face(card, (w, h))
@@ -149,7 +163,7 @@ def render_face(card: Card, style: str | None = None, width: int = 500) -> Image
     else:
         look = LOOKS[style]
         img = Image.new("RGB", (w, h), look.paper)
-        _draw_body(img, card, look)
+        draw_body(img, card, look)
         draw_indices(img, card, look, plate=False)
     return _round_corners(img)
 
@@ -194,7 +208,8 @@ def draw_indices(img: Image.Image, card: Card, look: Look, plate: bool) -> None:
         img.paste(img.rotate(180))
 
 
-def _draw_body(img: Image.Image, card: Card, look: Look) -> None:
+def draw_body(img: Image.Image, card: Card, look: Look) -> None:
+    """The border, pips, ace or court art of a standard face in ``look``, indices aside."""
     w, h = img.size
     if look.border is not None:
         inset = round(w * 0.035)

@@ -25,7 +25,7 @@ from kiosk.render.compositing import (
     face_bgra,
     face_width_for,
 )
-from kiosk.render.faces import ASPECT, face_styles
+from kiosk.render.faces import ASPECT, face_styles, style_known
 from kiosk.render.textures import SPLITS, table_background, table_family
 from kiosk.vision.face import INDEX_BOX
 
@@ -188,7 +188,7 @@ def render_scene(
             raise ValueError(f"deck {deck_id} has no card(s) {unknown}")
         chosen = [by_id[i] for i in card_ids]
     allowed = tuple(styles) if styles else face_styles(deck_id)
-    bad = [s for s in allowed if s not in face_styles(deck_id)]
+    bad = [s for s in allowed if not style_known(deck_id, s)]
     if bad:
         raise ValueError(f"deck {deck_id} has no face style(s) {bad}; styles: {face_styles(deck_id)}")
 

@@ -118,7 +118,8 @@ def build_gallery(deck_id: str, folder: Path, models_dir: Path | None = None) ->
     deck = load_deck(deck_id)
     if deck.identify_by == "index":
         raise KioskError(
-            f"{deck_id} is read from its corner index, which works for any brand; enrolment is for face decks"
+            f"{deck_id} is read from its corner index: its printing is enrolled from photos on the table "
+            "(kiosk.vision.enrolled), not from face scans"
         )
     if deck.identify_by == "text":
         raise KioskError(f"{deck_id} is read from the text the kiosk printed on it; enrolment is for face decks")

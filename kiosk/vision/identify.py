@@ -5,7 +5,9 @@ by ``Deck.identify_by``:
 
 * *index* decks (standard-52, piquet-32, affiche-belge) are read from their corner indices by
   the index model's members, number cards checked by their pips
-  (:class:`~kiosk.vision.index_reader.IndexReader`);
+  (:class:`~kiosk.vision.index_reader.IndexReader`); where a venue enrolled its own printing of
+  the deck (``kiosk enroll --deck standard-52``), a card the index model refuses is read by that
+  printing's reader (:class:`EnrolledFallback`);
 * *face* decks (kakkerlakken-64) by their artwork with ``models/<deck-id>.tflite``, or, once a
   venue has enrolled photos of its own printed deck (``kiosk enroll``), by nearest neighbour in
   that gallery (:class:`FaceModelReader`);
@@ -27,6 +29,7 @@ import numpy as np
 
 from kiosk.decks import load_deck
 from kiosk.errors import KioskError
+from kiosk.vision.enrolled import EnrolledReader
 from kiosk.vision.gallery import Gallery
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.members import INDEX_MODEL, Members, default_models_dir, model_files
@@ -36,7 +39,15 @@ from kiosk.vision.pips import PipReader, load_pip_reader
 from kiosk.vision.reading import CardView, DeckReader, Identification, decide
 from kiosk.vision.textmatch import TextMatcher
 
-__all__ = ["INDEX_MODEL", "SMALL_CARD_PX", "FaceModelReader", "Identifier", "TextReader", "model_files"]
+__all__ = [
+    "INDEX_MODEL",
+    "SMALL_CARD_PX",
+    "EnrolledFallback",
+    "FaceModelReader",
+    "Identifier",
+    "TextReader",
+    "model_files",
+]
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +88,29 @@ class FaceModelReader:
         return self.identify([c.face for c in cards])
 
 
+class EnrolledFallback:
+    """An index deck whose printing a venue enrolled: the index model reads first, and a card it
+    refuses is read from the enrolled printing (:class:`~kiosk.vision.enrolled.EnrolledReader`,
+    which answers only where it is sure), so an index the model cannot find is still named."""
+
+    def __init__(self, primary: IndexReader, enrolled: EnrolledReader) -> None:
+        self.primary, self.enrolled = primary, enrolled
+
+    def _fill(self, answers: list[Identification], faces: Sequence[np.ndarray]) -> list[Identification]:
+        return [
+            a if a.card_id is not None else (self.enrolled.read(f) or a) for a, f in zip(answers, faces, strict=True)
+        ]
+
+    def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
+        return self._fill(self.primary.identify(faces), faces)
+
+    def identify_cards(self, cards: Sequence[CardView]) -> list[Identification]:
+        return self._fill(self.primary.identify_cards(cards), [c.face for c in cards])
+
+    def identify_index(self, crops: Sequence[np.ndarray]) -> list[Identification]:
+        return self.primary.identify_index(crops)
+
+
 class Identifier:
     """Identifies faces (and corner crops) of one deck; built once per game, called per frame.
     Its models run on ``num_threads`` each (the kiosk's ``[vision] model_threads``)."""
@@ -99,7 +133,18 @@ class Identifier:
             self._reader = FaceModelReader(self._members, self.gallery)
             return
         self._pips = load_pip_reader(directory, num_threads) if self.deck.pips else None
-        self._reader = IndexReader(self.deck, self._members, self._pips)
+        index = IndexReader(self.deck, self._members, self._pips)
+        enrolled = self._enrolled(directory)
+        self._reader = index if enrolled is None else EnrolledFallback(index, enrolled)
+
+    def _enrolled(self, models_dir: Path) -> EnrolledReader | None:
+        """The reader of the venue's enrolled printing of this deck, if it enrolled one; one that
+        cannot be read is reported in one line and the index model alone answers."""
+        try:
+            return EnrolledReader.load(self.deck.id, models_dir=models_dir)
+        except KioskError as exc:
+            log.warning("%s; the index model alone names the cards", exc)
+            return None
 
     def _gallery(self) -> Gallery | None:
         """The venue's enrolled gallery of this deck, if it has one that fits the model: a
@@ -142,6 +187,6 @@ class Identifier:
         """One answer per upright corner-index crop (from :func:`kiosk.vision.face.index_crops`)."""
         if not crops:
             return []
-        if not isinstance(self._reader, IndexReader):
+        if not isinstance(self._reader, IndexReader | EnrolledFallback):
             return [Identification(None, 0.0, None, 0.0) for _ in crops]
         return self._reader.identify_index(crops)

@@ -318,6 +318,55 @@ class StillParams:
 
 
 @dataclass(frozen=True)
+class GlyphParams:
+    """Finding a corner index by its ink (:mod:`kiosk.vision.glyphs`), wherever a printing puts it."""
+
+    #: Fractions (width, height) of the upright face searched for the index in each corner
+    corner: tuple[float, float] = (0.3, 0.42)
+    #: Face pixels: side of the square the paper level round a pixel is taken over, wider than
+    #: any stroke of an index glyph, so the paper, not the ink, sets it
+    paper_window: int = 21
+    ink_ratio: float = 0.72  # ink is darker than this share of the local paper level
+    #: Face pixels: sigma of the blur on the ink map, so a glyph blurred by the camera and a sharp
+    #: one compare alike
+    ink_blur: float = 1.0
+    min_area: int = 12  # face pixels a glyph covers at least (specks and print texture are less)
+    #: Fractions (width, height) of the face a glyph spans at most: longer components are a
+    #: border's or a court frame's lines
+    max_glyph: tuple[float, float] = (0.28, 0.3)
+    #: Face pixels: components this close to the region's outer sides are the card's rim or the
+    #: table round its rounded corner
+    rim: int = 2
+    #: Share of the rank's height: a component this close and within its lines is part of it (a
+    #: suit printed against the rank)
+    touch: float = 0.08
+    #: How much a component's distance down the card counts against its distance from the side
+    #: edge when choosing the rank (an index runs along the side edge, its rank at the top)
+    down_weight: float = 0.5
+
+
+@dataclass(frozen=True)
+class EnrolledParams:
+    """Naming the cards of an enrolled standard printing (:mod:`kiosk.vision.enrolled`)."""
+
+    #: Percent of the enrolled indices' reach the compared window holds (plus ``window_pad`` face
+    #: pixels); the test index is searched over shifts of up to ``max_shift`` face pixels
+    reach_share: float = 90
+    window_pad: int = 2  # face pixels added round the compared window
+    max_shift: int = 3  # face pixels: the largest shift the test index is searched over
+    max_compared: int = 900  # windows of more pixels are compared shrunk by a whole factor
+    #: Correlation (-1..1) the best rank needs, and its lead over the best other rank; a number
+    #: card whose pips count its rank needs only ``min_counted_margin``
+    min_rank_score: float = 0.6
+    min_rank_margin: float = 0.1  # the best rank's lead over the best other rank
+    min_counted_margin: float = 0.03  # that lead where the pips count the rank
+    #: Share of the way from the red/black midpoint to its colour's enrolled mean that the index
+    #: ink's redness must lie
+    min_colour_lead: float = 0.4
+    min_pip_confidence: float = 0.9  # the pip model's mean probability a suit reading needs
+
+
+@dataclass(frozen=True)
 class VisionParams:
     """The whole parameter set, one group per stage."""
 
@@ -331,6 +380,8 @@ class VisionParams:
     pips: PipParams = field(default_factory=PipParams)
     symmetry: SymmetryParams = field(default_factory=SymmetryParams)
     still: StillParams = field(default_factory=StillParams)
+    glyphs: GlyphParams = field(default_factory=GlyphParams)
+    enrolled: EnrolledParams = field(default_factory=EnrolledParams)
 
 
 #: The parameters the kiosk ships with; the stages read their group of it.

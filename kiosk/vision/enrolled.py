@@ -1,0 +1,308 @@
+"""A venue's own printing of a standard deck, taught from one photo per card, and the reader that
+names its cards: find the index, then read it.
+
+Enrolment (``kiosk enroll --deck standard-52 DIR``) finds the one card in each ordinary photo
+with the kiosk's detector and warps it to the standard face. In each of its two corners
+(:func:`kiosk.vision.glyphs.find_index`) it keeps the ink of the index from the rank's top-left
+corner on, as that printing shows it, with how far the index reaches and its redness; and it
+keeps what the pip model (:mod:`kiosk.vision.pips`) reads on the face. The rows go to the state
+directory's gallery file (:mod:`kiosk.vision.gallery`), :data:`ROWS` per card.
+
+:class:`EnrolledReader` names a rectified card, either way up, from three independent looks and
+answers only where all are sure:
+
+* the rank: the index found in each corner is correlated, over small shifts, with the enrolled
+  indices of every card (both corners), in the window the printing's indices reach; the best
+  rank needs a score of ``enrolled.min_rank_score`` and a lead of ``enrolled.min_rank_margin`` over the
+  best other rank (a number card's pips, counted, may vouch for a smaller lead);
+* the colour: the redness of the index ink, against the midpoint between the enrolled red and
+  black cards;
+* the suit: the pip model's reading of the face, of that colour. A number card's or an ace's
+  must count as many pips as its rank; a court's reading is trusted only where the pip model
+  read both courts of that rank and colour right at enrolment (an emblem in the court art), so
+  a printing whose courts carry no suit the model can read leaves them unnamed.
+
+Where the index is, how big it is and in which font play no part. It answers only from a
+gallery that holds every card of the deck, so a card that was not enrolled can never be named
+as a look-alike that was.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from kiosk.decks import load_deck
+from kiosk.errors import KioskError
+from kiosk.vision.face import face_corners
+from kiosk.vision.gallery import Gallery, GalleryError, as_face
+from kiosk.vision.glyphs import CornerIndex, find_index
+from kiosk.vision.params import PARAMS
+from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, load_pip_reader
+from kiosk.vision.reading import Identification
+from kiosk.vision.stills import read_image
+
+if TYPE_CHECKING:
+    from kiosk.vision.detect import Detector
+
+log = logging.getLogger(__name__)
+
+#: The largest index window kept per corner (width, height, face pixels): an index reaching
+#: further is cut there.
+WINDOW: tuple[int, int] = (48, 72)
+#: A card is stored as this many gallery rows: its two corners' index windows, then its facts
+#: (:data:`FACTS`) at the start of a third row.
+ROWS = 3
+ROW_DIM = WINDOW[0] * WINDOW[1]
+FACTS = ("has_tl", "has_br", "reach_w", "reach_h", "redness", "pip_count", "pip_suit", "pip_confidence")
+E = PARAMS.enrolled
+PIP_RANKS = {"A": 1, **{str(n): n for n in range(2, 11)}}
+RED_SUITS = ("D", "H")
+_NONE = np.empty((0, 0), np.float32)  # no matrix to add to a product
+
+
+class PhotoRefused(KioskError):
+    """An enrolment photo that cannot teach its card; the message names the file and why."""
+
+
+def _corners(face: np.ndarray) -> tuple[CornerIndex | None, CornerIndex | None]:
+    """The index of the top-left corner and of the bottom-right one turned upright."""
+    return find_index(face), find_index(np.ascontiguousarray(face[::-1, ::-1]))
+
+
+def _window(index: CornerIndex, size: tuple[int, int], pad: int) -> np.ndarray:
+    """The ink of ``index`` from the rank's top-left corner, ``size`` (w, h) wide, with ``pad``
+    pixels more on every side (zero where the corner region ends)."""
+    w, h = size
+    x, y = index.rank[:2]
+    framed = cv2.copyMakeBorder(index.ink, h + pad, h + pad, w + pad, w + pad, cv2.BORDER_CONSTANT, value=0)
+    return framed[y + h : y + 2 * h + 2 * pad, x + w : x + 2 * w + 2 * pad]
+
+
+def describe(face: np.ndarray, pips: PipReading | None) -> np.ndarray:
+    """What identifies a rectified card of a printing (ROWS x ROW_DIM float32): the index window
+    of each corner and its facts (:data:`FACTS`), with ``pips``, the pip model's reading of it."""
+    rows = np.zeros((ROWS, ROW_DIM), np.float32)
+    found = _corners(as_face(face))
+    reach, redness = [], []
+    for k, index in enumerate(found):
+        if index is not None:
+            rows[k] = _window(index, WINDOW, 0).ravel()
+            reach.append(index.reach)
+            redness.append(index.redness)
+    w, h = np.max(reach, axis=0) if reach else (0, 0)
+    suit = -1 if pips is None else PIP_LABELS.index(pips.suit)
+    count, confidence = (0, 0.0) if pips is None else (pips.count, pips.confidence)
+    facts = [found[0] is not None, found[1] is not None, w, h, np.mean(redness) if redness else 0.0]
+    rows[2, : len(FACTS)] = [*facts, count, suit, confidence]
+    return rows
+
+
+class EnrolledReader:
+    """Names rectified cards of an enrolled printing from its gallery (ROWS rows per card)."""
+
+    def __init__(self, gallery: Gallery, pips: PipReader | None) -> None:
+        rows = gallery.embeddings
+        if rows.shape[1] != ROW_DIM or len(rows) % ROWS:
+            raise GalleryError(
+                f"the gallery of {gallery.deck_id} holds {len(rows)} rows of {rows.shape[1]}, not {ROWS} rows of "
+                f"{ROW_DIM} per card: run 'kiosk enroll' again"
+            )
+        self.deck_id = gallery.deck_id
+        self.answers = gallery.answers[::ROWS]
+        if gallery.answers != tuple(a for a in self.answers for _ in range(ROWS)):
+            raise GalleryError(f"the gallery of {gallery.deck_id} does not hold {ROWS} rows per card: enrol it again")
+        self.rows = rows.reshape(len(self.answers), ROWS, ROW_DIM)
+        self.pips = pips
+        facts = self.rows[:, 2, : len(FACTS)]
+        self.facts = {name: facts[:, k] for k, name in enumerate(FACTS)}
+        has = self.facts["has_tl"] + self.facts["has_br"] > 0
+        w, h = (
+            np.percentile(self.facts[k][has], E.reach_share) + E.window_pad if has.any() else 1
+            for k in ("reach_w", "reach_h")
+        )
+        self.size = min(int(w), WINDOW[0]), min(int(h), WINDOW[1])
+        self.step = max(1, int(np.ceil(np.sqrt(self.size[0] * self.size[1] / E.max_compared))))
+        self.templates, self.of_card = self._templates()
+        red = np.array([a[-1] in RED_SUITS for a in self.answers])
+        redness = self.facts["redness"]
+        self.red_mean = float(redness[red & has].mean()) if (red & has).any() else 0.0
+        self.black_mean = float(redness[~red & has].mean()) if (~red & has).any() else 0.0
+
+    def _templates(self) -> tuple[np.ndarray, np.ndarray]:
+        """The enrolled index windows cut to ``size``, zero-mean and unit (one row each), and the
+        card (row of ``answers``) each belongs to."""
+        w, h = self.size
+        out, of_card = [], []
+        for i in range(len(self.answers)):
+            for k, has in enumerate(("has_tl", "has_br")):
+                if self.facts[has][i]:
+                    out.append(_unit(self._shrunk(self.rows[i, k].reshape(WINDOW[1], WINDOW[0])[:h, :w]).ravel()))
+                    of_card.append(i)
+        return np.array(out, np.float32).reshape(len(out), -1), np.array(of_card, int)
+
+    def _shrunk(self, window: np.ndarray) -> np.ndarray:
+        """``window`` shrunk by the reader's ``step``."""
+        if self.step == 1:
+            return window
+        h, w = window.shape
+        return cv2.resize(window, (w // self.step, h // self.step), interpolation=cv2.INTER_AREA)
+
+    @classmethod
+    def load(cls, deck_id: str, directory: Path | None = None, models_dir: Path | None = None) -> EnrolledReader | None:
+        """The reader of the enrolled ``deck_id``, or None where no complete gallery is enrolled
+        (a partial one is reported in one line: its missing cards could pass for look-alikes)."""
+        gallery = Gallery.load(deck_id, directory)
+        if gallery is None:
+            return None
+        missing = missing_cards(gallery)
+        if missing:
+            log.warning("the enrolled %s lacks %s: enrol them to use it", deck_id, ", ".join(missing))
+            return None
+        return cls(gallery, _pip_reader(models_dir))
+
+    def read(self, card_bgr: np.ndarray) -> Identification | None:
+        """The enrolled card that ``card_bgr`` (a rectified card, either way up) clearly is, else None."""
+        face = as_face(card_bgr)
+        found = [i for i in _corners(face) if i is not None]
+        if not found or not len(self.templates) or self.pips is None:
+            return None
+        per_corner = [self._rank_scores(index) for index in found]
+        ranks = {r: max(scores[r] for scores in per_corner) for r in per_corner[0]}
+        order = sorted(ranks, key=lambda r: -ranks[r])
+        rank, score = order[0], ranks[order[0]]
+        if any(max(scores, key=scores.__getitem__) != rank for scores in per_corner):
+            return None  # the corners disagree: another card lies over one of them
+        margin = score - ranks[order[1]] if len(order) > 1 else score
+        red = self._red(float(np.mean([i.redness for i in found])))
+        if score < E.min_rank_score or red is None:
+            return None
+        reading = self.pips.read([(face, face_corners(face))])[0]
+        suit = self._suit(rank, red, reading)
+        counted = reading is not None and PIP_RANKS.get(rank) == reading.count
+        if suit is None or margin < (E.min_counted_margin if counted else E.min_rank_margin):
+            return None
+        card_id = rank + suit
+        return Identification(card_id, score, order[1] + suit if len(order) > 1 else None, margin, card_id)
+
+    def _rank_scores(self, index: CornerIndex) -> dict[str, float]:
+        """The best correlation of each enrolled rank with the found ``index`` over shifts."""
+        w, h = (side // self.step for side in self.size)
+        padded = self._shrunk(_window(index, (w * self.step, h * self.step), E.max_shift * self.step))
+        looks = np.lib.stride_tricks.sliding_window_view(padded, (h, w)).reshape(-1, w * h)
+        looks = looks - looks.mean(axis=1, keepdims=True)
+        looks /= np.linalg.norm(looks, axis=1, keepdims=True) + 1e-6
+        # OpenCV's product: numpy's threaded BLAS costs more in waking its threads than it saves here
+        best = cv2.gemm(self.templates, looks, 1.0, _NONE, 0.0, flags=cv2.GEMM_2_T).max(axis=1)
+        scores: dict[str, float] = {}
+        for i, s in zip(self.of_card, best, strict=True):
+            rank = self.answers[i][:-1]
+            scores[rank] = max(scores.get(rank, -1.0), float(s))
+        return scores
+
+    def _red(self, redness: float) -> bool | None:
+        """Whether index ink of ``redness`` is red (True) or black (False); None where unsure."""
+        mid = (self.red_mean + self.black_mean) / 2
+        lead = (redness - mid) / ((self.red_mean - self.black_mean) / 2 or 1.0)
+        return None if abs(lead) < E.min_colour_lead else bool(lead > 0)
+
+    def _suit(self, rank: str, red: bool, reading: PipReading | None) -> str | None:
+        """The suit of a card of ``rank`` and colour that the pip ``reading`` vouches for, else None."""
+        if reading is None or reading.confidence < E.min_pip_confidence or (reading.suit in RED_SUITS) != red:
+            return None
+        if rank in PIP_RANKS:
+            return reading.suit if reading.count == PIP_RANKS[rank] else None
+        enrolled = [i for i, a in enumerate(self.answers) if a[:-1] == rank and (a[-1] in RED_SUITS) == red]
+        for i in enrolled:
+            suit = int(self.facts["pip_suit"][i])
+            right = suit >= 0 and PIP_LABELS[suit] == self.answers[i][-1]
+            if not right or self.facts["pip_confidence"][i] < E.min_pip_confidence:
+                return None
+            if self.answers[i][-1] == reading.suit and self.facts["pip_count"][i] != reading.count:
+                return None
+        return reading.suit if enrolled else None
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    v = v - v.mean()
+    return v / (np.linalg.norm(v) + 1e-6)
+
+
+def _pip_reader(models_dir: Path | None) -> PipReader | None:
+    """The shipped pip model (or the one in ``models_dir``); None, said once, where it cannot run:
+    the reader then names no card."""
+    from kiosk.vision.identify import default_models_dir
+
+    reader = load_pip_reader(models_dir or default_models_dir())
+    if reader is None:
+        log.warning("no pip model or TFLite runtime: an enrolled standard deck is not read")
+    return reader
+
+
+def as_gallery(deck_id: str, descriptors: dict[str, np.ndarray]) -> Gallery:
+    """The gallery of ``descriptors`` (card id: :func:`describe`), in deck order, ROWS rows per card."""
+    order = [c for c in load_deck(deck_id).ids if c in descriptors]
+    rows = np.stack([descriptors[c] for c in order]).reshape(len(order) * ROWS, ROW_DIM)
+    return Gallery(deck_id, tuple(c for c in order for _ in range(ROWS)), rows.astype(np.float32))
+
+
+def missing_cards(gallery: Gallery) -> list[str]:
+    """The deck's cards that ``gallery`` has no row for, in deck order."""
+    have = set(gallery.answers)
+    return [card_id for card_id in load_deck(gallery.deck_id).ids if card_id not in have]
+
+
+def photo_face(image: np.ndarray, detector: Detector, name: str) -> np.ndarray:
+    """The rectified face of the one card in the photo ``image``; :class:`PhotoRefused` naming
+    ``name`` where it shows no card or several."""
+    found = detector.detect(image)
+    if len(found) != 1:
+        what = "no card" if not found else f"{len(found)} cards"
+        raise PhotoRefused(f"{name}: {what} found; show one card, whole, on the table")
+    return found[0].face
+
+
+@dataclass
+class Enrolment:
+    """What an enrolment kept (the merged gallery, the cards it taught) and refused (one line each)."""
+
+    gallery: Gallery
+    taught: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+
+def enrol_photos(
+    deck_id: str,
+    photos: Iterable[tuple[str, str, Path | np.ndarray]],
+    detector: Detector,
+    previous: Gallery | None = None,
+    pips: PipReader | None = None,
+) -> Enrolment:
+    """Teach ``deck_id`` from ``photos`` (name, card id, image file or BGR photo), one card each,
+    with the pip reader ``pips`` (else the shipped one); the cards of ``previous`` that were not
+    taught again are kept. A photo that cannot be read or shows no card or several is reported
+    and skipped."""
+    rows: dict[str, np.ndarray] = {}
+    if previous is not None:
+        kept = EnrolledReader(previous, None)
+        rows.update(zip(kept.answers, kept.rows, strict=True))
+    pips = pips or _pip_reader(None)
+    taught, refused = [], []
+    for name, card_id, image in photos:
+        try:
+            bgr = read_image(image) if isinstance(image, Path) else image
+            face = photo_face(bgr, detector, name)
+            reading = None if pips is None else pips.read([(face, face_corners(face))])[0]
+            rows[card_id] = describe(face, reading)
+            taught.append(card_id)
+        except KioskError as exc:  # PhotoRefused, or an ImageError naming the file
+            refused.append(str(exc))
+    if not rows:
+        raise KioskError(f"no photo taught a card of {deck_id}: " + "; ".join(refused))
+    return Enrolment(as_gallery(deck_id, rows), taught, refused)

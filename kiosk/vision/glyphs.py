@@ -1,0 +1,124 @@
+"""The corner index of a card, found wherever the printing puts it.
+
+A standard card carries its index in the top-left corner and, turned half round, in the bottom
+right. :func:`find_index` looks at the top-left corner region of an upright face (the caller
+turns the face to read the other corner), marks the ink against the paper round it, splits it
+into connected components, and takes as the rank the component nearest the card's side edge and
+top that is not the rim, joined with the components on its line (a 10's digits, a suit printed
+against it). The index then starts at the rank's top-left corner, whatever size, position and
+font the printing gives it; what follows it (a suit beside or under the rank) is measured too,
+so a reader knows how far the index of a printing reaches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from kiosk.vision.params import PARAMS
+
+Box = tuple[int, int, int, int]  # x, y, w, h in face pixels
+
+G = PARAMS.glyphs
+
+
+@dataclass(frozen=True)
+class CornerIndex:
+    """The index found in a face's top-left corner: the blurred ink map of the corner region
+    (0 paper, up to 1; float32), the rank's box, how far the index reaches right and down from
+    the rank's top-left corner (a suit beside or under it included), and the redness of its ink
+    (red minus the mean of green and blue, grey levels)."""
+
+    ink: np.ndarray
+    rank: Box
+    reach: tuple[int, int]
+    redness: float
+
+
+def ink(region: np.ndarray) -> np.ndarray:
+    """How dark each pixel of the BGR ``region`` is against the paper round it: 0 paper, up to 1
+    (float32). The darkest channel is used, so red and black ink both show whatever the light."""
+    low = cv2.min(cv2.min(region[:, :, 0], region[:, :, 1]), region[:, :, 2]).astype(np.float32)
+    paper = cv2.dilate(low, cv2.getStructuringElement(cv2.MORPH_RECT, (G.paper_window, G.paper_window)))
+    return np.clip(1.0 - low / np.maximum(paper, 1.0), 0.0, 1.0)
+
+
+def find_index(face: np.ndarray) -> CornerIndex | None:
+    """The index in the top-left corner of the upright BGR ``face``; None where it shows none."""
+    h, w = face.shape[:2]
+    region = face[: round(G.corner[1] * h), : round(G.corner[0] * w)]
+    dark = ink(region)
+    boxes = _components(dark, (w, h))
+    if not boxes:
+        return None
+    rank = _joined(min(boxes, key=lambda b: b[0] + G.down_weight * b[1]), boxes)
+    x, y, rw, rh = rank
+    right, bottom = x + rw, y + rh
+    suit = _suit(rank, [b for b in boxes if b != rank and not _inside(b, rank)])
+    if suit is not None:
+        right, bottom = max(right, suit[0] + suit[2]), max(bottom, suit[1] + suit[3])
+    weight = dark[y:bottom, x:right]
+    part = region[y:bottom, x:right].astype(np.float32)
+    red = part[:, :, 2] - (part[:, :, 0] + part[:, :, 1]) / 2
+    redness = float((red * weight).sum() / (weight.sum() + 1e-6))
+    return CornerIndex(cv2.GaussianBlur(dark, (0, 0), G.ink_blur), rank, (right - x, bottom - y), redness)
+
+
+def _components(dark: np.ndarray, face_size: tuple[int, int]) -> list[Box]:
+    """The boxes of the ink components that can be glyphs: large enough, not too long, clear of
+    the region's sides."""
+    mask = (dark > 1.0 - G.ink_ratio).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    rh, rw = dark.shape
+    w, h = face_size
+    return [
+        (int(x), int(y), int(bw), int(bh))
+        for x, y, bw, bh, area in stats[1:]
+        if area >= G.min_area
+        and x >= G.rim
+        and y >= G.rim
+        and x + bw < rw
+        and y + bh < rh
+        and bw <= G.max_glyph[0] * w
+        and bh <= G.max_glyph[1] * h
+    ]
+
+
+def _inside(box: Box, outer: Box) -> bool:
+    x, y, w, h = box
+    ox, oy, ow, oh = outer
+    return x >= ox and y >= oy and x + w <= ox + ow and y + h <= oy + oh
+
+
+def _joined(first: Box, boxes: list[Box]) -> Box:
+    """``first`` joined with the components of its height on its line no further off than half
+    that height, and with those that touch it within its lines."""
+    x, y, w, h = first
+    grown = True
+    while grown:
+        grown = False
+        for bx, by, bw, bh in boxes:
+            overlap = min(y + h, by + bh) - max(y, by)
+            gap = max(bx - (x + w), x - (bx + bw))
+            beside = overlap > 0.6 * min(h, bh) and gap <= 0.5 * h and 0.6 * h <= bh <= 1.6 * h
+            touching = gap <= G.touch * h and by >= y - G.touch * h and by + bh <= y + h + G.touch * h
+            if beside or touching:
+                nx, ny = min(x, bx), min(y, by)
+                joined = nx, ny, max(x + w, bx + bw) - nx, max(y + h, by + bh) - ny
+                grown = grown or joined != (x, y, w, h)
+                x, y, w, h = joined
+    return x, y, w, h
+
+
+def _suit(rank: Box, others: list[Box]) -> Box | None:
+    """The component nearest the rank, beside it or under it, within half its height of it and
+    no taller than it."""
+    x, y, w, h = rank
+    near = []
+    for bx, by, bw, bh in others:
+        dx, dy = max(bx - (x + w), 0), max(by - (y + h), 0)
+        if bx + bw > x and by + bh > y and max(dx, dy) <= 0.5 * h and bh <= h:
+            near.append((dx + dy, (bx, by, bw, bh)))
+    return min(near)[1] if near else None

@@ -1,0 +1,189 @@
+"""Teaching the kiosk a standard deck it cannot read by its index (issue 53, item 2): a rendered
+deck with a foreign index layout is enrolled from one uncropped photo per card on the table,
+then other renders of it are named through the enrolled reader on the detector's cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from kiosk.cli import main
+from kiosk.decks import load_deck
+from kiosk.render.faces import face_styles, render_face
+from kiosk.render.foreign import foreign_look, foreign_styles, tilted
+from kiosk.render.scenes import render_empty, render_scene
+from kiosk.vision.detect import Detector
+from kiosk.vision.enrolled import EnrolledReader, as_gallery, describe
+from kiosk.vision.face import FACE_SIZE
+from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
+from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.glyphs import find_index
+
+DECK = "standard-52"
+STYLE = "foreign-narrow"  # no suit in the index: the index model cannot name these
+SIZE = (1920, 1080)
+
+
+def _photo(card_id: str, seed: int) -> np.ndarray:
+    return render_scene(DECK, 1, seed, SIZE, card_ids=[card_id], styles=(STYLE,), table="grey").image
+
+
+@pytest.fixture(scope="module")
+def enrolled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A state dir where the foreign deck was enrolled through ``kiosk enroll``, one photo per card."""
+    photos, state = tmp_path_factory.mktemp("photos"), tmp_path_factory.mktemp("state")
+    for i, card_id in enumerate(load_deck(DECK).ids):
+        cv2.imwrite(str(photos / f"{card_id}.jpg"), _photo(card_id, 100 + i), [cv2.IMWRITE_JPEG_QUALITY, 92])
+    assert main(["enroll", "--deck", DECK, "--state-dir", str(state), str(photos)]) == 0
+    return state
+
+
+@pytest.fixture(scope="module")
+def readings(enrolled: Path) -> list[tuple[str, str | None]]:
+    """(truth, answer) for every card the detector finds in 16 held-out scenes of 6 cards each,
+    tilted up to 20 degrees, on other tables, light and positions than the enrolment photos."""
+    reader = EnrolledReader.load(DECK, enrolled)
+    assert reader is not None
+    detector, ids = Detector(), load_deck(DECK).ids
+    rng = np.random.default_rng(53)
+    out = []
+    for s in range(16):
+        chosen = [ids[(s * 6 + k) % len(ids)] for k in range(6)]
+        scene = render_scene(DECK, 6, 1000 + s, SIZE, card_ids=chosen, styles=(STYLE,), split="heldout", overlap=False)
+        scene = tilted(scene, rng.uniform(0, 20), rng.uniform(0, 2 * np.pi))
+        found = detector.detect(scene.image)
+        for card in scene.cards:
+            match = [d for d in found if polygon_iou(d.corners, card.corners) > 0.7]
+            if match:
+                answer = reader.read(match[0].face)
+                out.append((card.card_id, None if answer is None else answer.card_id))
+    assert len(out) >= 80  # the detector finds most of the 96 cards
+    return out
+
+
+def test_an_enrolled_foreign_deck_is_never_misnamed(readings: list[tuple[str, str | None]]) -> None:
+    wrong = [(truth, answer) for truth, answer in readings if answer is not None and answer != truth]
+    assert wrong == []
+
+
+def test_an_enrolled_foreign_deck_names_its_number_cards_and_aces(readings: list[tuple[str, str | None]]) -> None:
+    numbers = [(truth, answer) for truth, answer in readings if truth[:-1] not in ("J", "Q", "K")]
+    right = sum(truth == answer for truth, answer in numbers)
+    assert right >= 0.9 * len(numbers)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 53 bar (>= 99.5 % named): courts of this printing carry no suit "
+    "the pip model reads, and are refused; see docs/identification.md",
+)
+def test_an_enrolled_foreign_deck_is_named_at_issue_53s_bar(readings: list[tuple[str, str | None]]) -> None:
+    right = sum(truth == answer for truth, answer in readings)
+    assert right >= 0.995 * len(readings)
+
+
+def test_a_photo_without_a_card_is_refused_by_name_and_the_rest_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "7H.jpg"), render_empty(5, SIZE, hands=False, distractors=False))
+    cv2.imwrite(str(photos / "QS.jpg"), _photo("QS", 7))
+    assert main(["enroll", "--deck", DECK, "--state-dir", str(tmp_path), str(photos)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "refused 7H.jpg: no card found" in out and "enrolled 1 cards" in out and "7H" in out.split("still to enrol")[1]
+    )
+    gallery = Gallery.load(DECK, tmp_path)
+    assert gallery is not None and set(gallery.answers) == {"QS"}
+    assert (
+        EnrolledReader.load(DECK, tmp_path) is None
+    )  # a partial deck is not read: its gaps could pass for look-alikes
+
+
+def test_forget_removes_the_enrolled_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    faces = {c: describe(np.full((280, 200, 3), 200, np.uint8), None) for c in ("AS", "2S")}
+    as_gallery(DECK, faces).save(tmp_path)
+    assert gallery_path(DECK, tmp_path).is_file()
+    assert main(["enroll", "--forget", DECK, "--state-dir", str(tmp_path)]) == 0
+    assert not gallery_path(DECK, tmp_path).exists() and "forgotten" in capsys.readouterr().out
+    assert main(["enroll", "--forget", DECK, "--state-dir", str(tmp_path)]) == 0
+    assert "nothing enrolled" in capsys.readouterr().out
+
+
+def test_in_order_needs_one_photo_per_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("IMG_1.jpg", "IMG_2.jpg"):
+        cv2.imwrite(str(tmp_path / name), np.zeros((8, 8, 3), np.uint8))
+    assert main(["enroll", "--deck", DECK, "--in-order", str(tmp_path)]) == 2
+    assert "2 images for the 52 cards" in capsys.readouterr().err
+
+
+def test_photos_not_named_by_card_id_are_named_in_the_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cv2.imwrite(str(tmp_path / "holiday.jpg"), np.zeros((8, 8, 3), np.uint8))
+    assert main(["enroll", "--deck", DECK, str(tmp_path)]) == 2
+    assert "holiday.jpg" in capsys.readouterr().err
+
+
+def test_a_gallery_of_another_shape_is_refused_in_one_line(tmp_path: Path) -> None:
+    Gallery(DECK, ("AS",), np.ones((1, 16), np.float32)).save(tmp_path)
+    gallery = Gallery.load(DECK, tmp_path)
+    assert gallery is not None
+    with pytest.raises(GalleryError, match="kiosk enroll"):
+        EnrolledReader(gallery, None)
+
+
+@pytest.mark.parametrize("style", foreign_styles())
+@pytest.mark.parametrize("card_id", ["AS", "7H", "10C", "QD"])
+def test_the_index_is_found_where_each_layout_prints_its_rank(style: str, card_id: str) -> None:
+    """The rank found starts in its layout's rank box and reaches no further than the index."""
+    face = cv2.cvtColor(np.asarray(render_face(load_deck(DECK)[card_id], style, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
+    face = cv2.resize(face, FACE_SIZE, interpolation=cv2.INTER_AREA)
+    layout = foreign_look(style)[1]
+    x0, y0, x1, y1 = layout.rank_box
+    if layout.suit_box is not None:  # a suit printed against the rank is read with it
+        x1, y1 = max(x1, layout.suit_box[2]), max(y1, layout.suit_box[3])
+    w, h = FACE_SIZE
+    for index in (find_index(face), find_index(np.ascontiguousarray(face[::-1, ::-1]))):
+        assert index is not None
+        x, y, bw, bh = index.rank
+        assert x0 * w - 3 <= x and x + bw <= x1 * w + 3 and y0 * h - 3 <= y and y + bh <= y1 * h + 3
+
+
+@pytest.mark.parametrize("style", foreign_styles())
+def test_foreign_faces_are_deterministic_and_never_a_default_style(style: str) -> None:
+    card = load_deck(DECK)["7H"]
+    assert style not in face_styles(DECK)
+    once = np.asarray(render_face.__wrapped__(card, style, 200))
+    assert np.array_equal(once, np.asarray(render_face.__wrapped__(card, style, 200)))
+    assert not np.array_equal(once, np.asarray(render_face.__wrapped__(card, f"{style}-4", 200)))
+    with pytest.raises(ValueError, match="no face style"):
+        render_face(load_deck("kakkerlakken-64").cards[0], style)
+
+
+def test_the_kiosks_identifier_reads_what_the_index_model_refuses_once_a_deck_is_enrolled(
+    enrolled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The camera pipeline's :class:`~kiosk.vision.identify.Identifier` falls back on the enrolled
+    printing for the cards the index model refuses; what the index model named stays as it was."""
+    from kiosk.vision.identify import Identifier
+
+    detector, ids = Detector(), load_deck(DECK).ids
+    cards, truths = [], []
+    for s in range(4):
+        chosen = [ids[(s * 13 + 5 * k) % len(ids)] for k in range(6)]
+        scene = render_scene(DECK, 6, 2000 + s, SIZE, card_ids=chosen, styles=(STYLE,), split="heldout", overlap=False)
+        for found in detector.detect(scene.image):
+            truth = next((c.card_id for c in scene.cards if polygon_iou(found.corners, c.corners) > 0.7), None)
+            if truth is not None:
+                cards.append(found)
+                truths.append(truth)
+    monkeypatch.setenv("KIOSK_STATE_DIR", str(enrolled.parent / "nothing-enrolled"))
+    before = [a.card_id for a in Identifier(DECK).identify_cards(cards)]
+    monkeypatch.setenv("KIOSK_STATE_DIR", str(enrolled))
+    after = [a.card_id for a in Identifier(DECK).identify_cards(cards)]
+    assert all(b is None or a == b for a, b in zip(after, before, strict=True))  # the index model's answers kept
+    added = [(a, t) for a, b, t in zip(after, before, truths, strict=True) if b is None and a is not None]
+    assert len(added) >= 0.3 * before.count(None) and all(a == t for a, t in added)
