@@ -108,6 +108,18 @@ def options_pairs(options: Mapping[str, Any], default: int) -> list[tuple[str, s
 
 
 @dataclass(frozen=True)
+class SpottedBy:
+    """At the table: player ``seat`` spotted a wrong pair first (Pouilleux, Memory)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Unspotted:
+    """At the table: nobody spotted the wrong pair."""
+
+
+@dataclass(frozen=True)
 class PairCheck:
     """The verdict on two cards laid together: ``ok`` and the parameters to show."""
 

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from kiosk.games import mathpairs
 from kiosk.games.base import GameEngine, IllegalMove, Ruling
+from kiosk.games.mathpairs import SpottedBy, Unspotted
 
 
 @dataclass(frozen=True)
@@ -72,18 +73,6 @@ class InSeatZone:
     """At the table: the camera sees ``card`` in a seat zone, where the cards kept lie."""
 
     card: str
-
-
-@dataclass(frozen=True)
-class SpottedBy:
-    """At the table: player ``seat`` spotted the false pair kept."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Unspotted:
-    """At the table: nobody spotted the false pair kept."""
 
 
 TABLE_MOVES = (Reveal, Cleared, InSeatZone, SpottedBy, Unspotted)

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from kiosk.games import mathpairs
 from kiosk.games.base import GameEngine, IllegalMove, Ruling
+from kiosk.games.mathpairs import SpottedBy, Unspotted
 
 #: The seed's indicative deck: 16 or 18 cards at 2 players, 24 at 3, 30 at 4 (+ the Pouilleux).
 PAIRS_BY_PLAYERS = {2: 9, 3: 12, 4: 15}
@@ -126,18 +127,6 @@ class OutOfCards:
 @dataclass(frozen=True)
 class CannotFinish:
     """At the table: the players say the round cannot end."""
-
-
-@dataclass(frozen=True)
-class SpottedBy:
-    """At the table: player ``seat`` spotted the wrong pair first."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Unspotted:
-    """At the table: nobody spotted the wrong pair."""
 
 
 @dataclass(frozen=True)

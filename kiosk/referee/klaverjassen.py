@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from kiosk.games.base import IllegalMove, Ruling
+from kiosk.games.base import Ruling
 from kiosk.games.klaverjassen import PLAYERS, ChooseTrump, ClaimRoem, Klaverjassen, Pass, TurnedCard
 from kiosk.games.tricks import ChooseDealer
 from kiosk.referee.base import Observation
@@ -35,10 +35,7 @@ class KlaverjassenReferee(TrickReferee):
         """The dealer's turned card, shown in the centre while the engine waits for it."""
         if obs.zone != "centre" or self.engine.phase != "turned":
             return []
-        try:
-            return self.engine.play(TurnedCard(obs.card_id))
-        except IllegalMove as exc:
-            return [exc.ruling()]
+        return self._play(TurnedCard(obs.card_id))
 
     def _button(self, move: Any) -> Button | None:
         if isinstance(move, ChooseDealer):

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from kiosk.games.base import IllegalMove, Ruling
+from kiosk.games.base import Ruling
 from kiosk.games.manille import PLAYERS, ChooseTrump, Double, Manille, PileCard
 from kiosk.games.tricks import ChooseDealer
 from kiosk.referee.base import Observation
@@ -52,10 +52,7 @@ class ManilleReferee(TrickReferee):
         seat = pile_seat(obs.zone)
         if seat is None:
             return []
-        try:
-            return self.engine.play(PileCard(seat, obs.card_id))
-        except IllegalMove as exc:
-            return [exc.ruling()]
+        return self._play(PileCard(seat, obs.card_id))
 
     def _button(self, move: Any) -> Button | None:
         if isinstance(move, ChooseDealer):

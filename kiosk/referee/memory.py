@@ -16,7 +16,8 @@ from typing import Any
 
 from kiosk.games import mathpairs
 from kiosk.games.base import Ruling
-from kiosk.games.memory import Cleared, InSeatZone, Memory, Reveal, SpottedBy, Unspotted
+from kiosk.games.mathpairs import SpottedBy, Unspotted
+from kiosk.games.memory import Cleared, InSeatZone, Memory, Reveal
 from kiosk.referee.base import EngineReferee, InputSpec, Observation, seat_choices
 from kiosk.referee.zones import Layout, seats_layout
 

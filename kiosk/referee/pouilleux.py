@@ -16,17 +16,8 @@ from typing import Any
 
 from kiosk.games import mathpairs
 from kiosk.games.base import Ruling
-from kiosk.games.pouilleux import (
-    CannotFinish,
-    FoundBy,
-    LaidSeen,
-    MistakeOf,
-    OutOfCards,
-    Pouilleux,
-    SpottedBy,
-    TakenBack,
-    Unspotted,
-)
+from kiosk.games.mathpairs import SpottedBy, Unspotted
+from kiosk.games.pouilleux import CannotFinish, FoundBy, LaidSeen, MistakeOf, OutOfCards, Pouilleux, TakenBack
 from kiosk.referee.base import EngineReferee, InputSpec, Observation, seat_choices
 from kiosk.referee.zones import Layout, seat_of, seats_layout
 
