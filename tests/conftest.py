@@ -40,7 +40,7 @@ def shifted_along(quad: np.ndarray, share: float) -> np.ndarray:
 
 def picture_frame(card: np.ndarray) -> np.ndarray:
     """The picture frame of a court card whose corners are ``card`` (TL, TR, BR, BL): centred in
-    it at :data:`kiosk.vision.detect.FRAME_IN_CARD` of its sides."""
+    it at ``PARAMS.looks.frame_in_card`` of its sides."""
     centre = card.mean(axis=0)
     across, along = ((card[k] - card[0]) / np.linalg.norm(card[k] - card[0]) for k in (1, 3))
     offsets = card - centre
