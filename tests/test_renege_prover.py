@@ -134,6 +134,7 @@ def _used_keys() -> set[str]:
         "kiosk/games/tricks.py",
         "kiosk/games/renege.py",
         "kiosk/games/klaverjassen.py",
+        "kiosk/games/klaverjassen_score.py",
         "kiosk/games/manille.py",
         "kiosk/referee/tricks.py",
         "kiosk/referee/klaverjassen.py",
