@@ -215,6 +215,11 @@ def draw(app: App, scene: Scene, lang: str, size: tuple[int, int]) -> tuple[pyga
         scene = dataclasses.replace(scene, params={**scene.params, "card_id": card.id})
     screen = scene.make(app)
     surface = pygame.Surface(size)
+    screen.layout(size)
+    screen.draw(surface)  # asks for what is drawn off the UI thread: the stamp's preview
+    end = time.monotonic() + READY_S
+    while app.previews.pending() and time.monotonic() < end:
+        time.sleep(0.01)
     with widgets.recording() as drawn:
         screen.layout(size)
         screen.draw(surface)
