@@ -1,5 +1,5 @@
 """Enrolment of standard decks with foreign index layouts: per layout, cards named by the index
-model alone, by the enrolled reader alone (all cards, and the number cards and aces apart), and
+model alone, by the enrolled reader alone (all cards, the number cards and aces, the courts), and
 by both (the enrolled reader where the index model gives no answer), wrong names, the enrolment
 time per card and the enrolled reader's time per card. Run:
 ``OPENBLAS_NUM_THREADS=1 python bench/bench_enroll.py [--scenes-per-card 5]``."""
@@ -35,7 +35,7 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
     reader = EnrolledReader(done.gallery, load_pip_reader(default_models_dir()))
     rng = np.random.default_rng(53)
     seen = index_right = index_wrong = both_right = both_wrong = 0
-    alone = {"all": [0, 0, 0], "numbers": [0, 0, 0]}  # seen, right, wrong
+    alone = {"all": [0, 0, 0], "numbers": [0, 0, 0], "courts": [0, 0, 0]}  # seen, right, wrong
     read_s = 0.0
     for s in range(len(ids) * per_card // PER_SCENE):
         chosen = [ids[(s * PER_SCENE + k) % len(ids)] for k in range(PER_SCENE)]
@@ -52,7 +52,7 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
             enrolled = reader.read(match[0].face)
             read_s += time.perf_counter() - start
             by_enrolled = None if enrolled is None else enrolled.card_id
-            for kind in ("all", "numbers") if card.card_id[:-1] not in ("J", "Q", "K") else ("all",):
+            for kind in ("all", "courts" if card.card_id[:-1] in ("J", "Q", "K") else "numbers"):
                 alone[kind][0] += 1
                 alone[kind][1] += by_enrolled == card.card_id
                 alone[kind][2] += by_enrolled is not None and by_enrolled != card.card_id
@@ -61,10 +61,11 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
             index_wrong += by_index is not None and by_index != card.card_id
             both_right += answer == card.card_id
             both_wrong += answer is not None and answer != card.card_id
-    (n, right, wrong), (nn, nright, nwrong) = alone["all"], alone["numbers"]
+    (n, right, wrong), (nn, nright, nwrong), (nc, cright, cwrong) = alone["all"], alone["numbers"], alone["courts"]
     return (
         f"{style:16s} cards {seen:4d}  index alone {index_right / seen:6.1%} ({index_wrong} wrong)  "
-        f"enrolled alone {right / n:6.1%} ({wrong} wrong), A-10 {nright / nn:6.1%} ({nwrong} wrong)  "
+        f"enrolled alone {right / n:6.1%} ({wrong} wrong), A-10 {nright / nn:6.1%} ({nwrong} wrong), "
+        f"courts {cright / max(nc, 1):6.1%} ({cwrong} wrong)  "
         f"both {both_right / seen:6.1%} ({both_wrong} wrong)  refused photos {len(done.refused)}  "
         f"enrol {per_card_ms:.0f} ms/card  read {1000 * read_s / n:.1f} ms/card"
     )

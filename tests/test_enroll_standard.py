@@ -9,6 +9,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kiosk.cli import main
 from kiosk.decks import load_deck
@@ -16,11 +18,12 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.render.foreign import foreign_look, foreign_styles, tilted
 from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.enrolled import EnrolledReader, as_gallery, describe
-from kiosk.vision.face import FACE_SIZE
+from kiosk.vision.enrolled import EnrolledReader, as_gallery, describe, suit_spots
+from kiosk.vision.face import FACE_SIZE, face_corners
 from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.glyphs import find_index
+from kiosk.vision.pips import PIP_INPUT, load_pip_reader, sign_patches
 
 DECK = "standard-52"
 STYLE = "foreign-narrow"  # no suit in the index: the index model cannot name these
@@ -187,3 +190,61 @@ def test_the_kiosks_identifier_reads_what_the_index_model_refuses_once_a_deck_is
     assert all(b is None or a == b for a, b in zip(after, before, strict=True))  # the index model's answers kept
     added = [(a, t) for a, b, t in zip(after, before, truths, strict=True) if b is None and a is not None]
     assert len(added) >= 0.3 * before.count(None) and all(a == t for a, t in added)
+
+
+def _clean_face(card_id: str, style: str) -> np.ndarray:
+    face = cv2.cvtColor(np.asarray(render_face(load_deck(DECK)[card_id], style, 2 * FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
+    return cv2.resize(face, FACE_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def _enrolled_from_faces(style: str) -> EnrolledReader:
+    """The reader of ``style`` enrolled from its clean rendered faces, one per card."""
+    from kiosk.vision.identify import default_models_dir
+
+    pips = load_pip_reader(default_models_dir())
+    if pips is None:
+        pytest.skip("no pip model or TFLite runtime")
+    rows = {}
+    for card_id in load_deck(DECK).ids:
+        face = _clean_face(card_id, style)
+        court = card_id[:-1] in ("J", "Q", "K")
+        spots = suit_spots(face, card_id[-1], pips) if court else None
+        rows[card_id] = describe(face, pips.read([(face, face_corners(face))])[0], spots)
+    return EnrolledReader(as_gallery(DECK, rows), pips)
+
+
+@pytest.mark.parametrize("style", ["foreign-side", "foreign-narrow"])
+def test_a_court_is_named_by_its_suit_signs_either_way_up_or_refused(style: str) -> None:
+    """foreign-side courts carry their suit in the index and as emblems in the portrait's frame:
+    each court is found at the spots enrolment read on both courts of its rank and colour, and
+    named, turned half round and blurred. foreign-narrow courts show their suit only in a ring
+    inside a solid silhouette, which the pip model does not read: they are refused, never misnamed."""
+    reader = _enrolled_from_faces(style)
+    courts = [c for c in load_deck(DECK).ids if c[:-1] in ("J", "Q", "K")]
+    answers = {}
+    for card_id in courts:
+        seen = cv2.GaussianBlur(np.ascontiguousarray(_clean_face(card_id, style)[::-1, ::-1]), (0, 0), 0.8)
+        answer = reader.read(seen)
+        answers[card_id] = None if answer is None else answer.card_id
+    assert all(a is None or a == c for c, a in answers.items())
+    if style == "foreign-side":
+        assert all(len(spots) for spots in reader.spots.values())
+        assert answers == {c: c for c in courts}
+
+
+@settings(max_examples=40, deadline=None)
+@given(x=st.floats(20, 180), y=st.floats(20, 260), side=st.floats(8, 40), shape=st.sampled_from(["disc", "square"]))
+def test_a_sign_patch_centres_the_sign_at_four_fifths_of_the_patch(x: float, y: float, side: float, shape: str) -> None:
+    """Wherever a sign sits and whatever its size, its patch holds it centred, its side four
+    fifths of the patch, as the pip model was trained on pips."""
+    rows, cols = np.indices((FACE_SIZE[1], FACE_SIZE[0])) + 0.5  # pixel i's centre lies at i + 0.5
+    dx, dy = np.abs(cols - x), np.abs(rows - y)
+    off = np.hypot(dx, dy) if shape == "disc" else np.maximum(dx, dy)
+    ink = np.clip(side / 2 - off + 0.5, 0, 1).astype(np.float32)  # one pixel of soft edge
+    patch = sign_patches(ink, np.array([[x, y, side]], np.float32))[0, :, :, 0]
+    mass = patch.sum()
+    rows, cols = np.indices(patch.shape) + 0.5
+    assert abs((cols * patch).sum() / mass - PIP_INPUT / 2) < 0.5
+    assert abs((rows * patch).sum() / mass - PIP_INPUT / 2) < 0.5
+    inked = np.flatnonzero(patch.max(axis=0) > 0.5)
+    assert abs(len(inked) - 0.8 * PIP_INPUT) <= 2

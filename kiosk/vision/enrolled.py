@@ -18,9 +18,12 @@ answers only where all are sure:
 * the colour: the redness of the index ink, against the midpoint between the enrolled red and
   black cards;
 * the suit: the pip model's reading of the face, of that colour. A number card's or an ace's
-  must count as many pips as its rank; a court's reading is trusted only where the pip model
-  read both courts of that rank and colour right at enrolment (an emblem in the court art), so
-  a printing whose courts carry no suit the model can read leaves them unnamed.
+  must count as many pips as its rank. A court's suit is read at its suit spots: the places
+  where enrolment found a suit sign (the index's, an emblem in the court art) that the pip model
+  read right, with a sign at the same place on the other court of that rank and colour read
+  right too. The signs found there, either way up, must all read one suit; the pip model's
+  reading of the whole face counts too where it read both courts right at enrolment. A printing
+  whose courts carry no suit sign the model reads leaves them unnamed.
 
 Where the index is, how big it is and in which font play no part. It answers only from a
 gallery that holds every card of the deck, so a card that was not enrolled can never be named
@@ -40,11 +43,11 @@ import numpy as np
 
 from kiosk.decks import load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.face import face_corners
+from kiosk.vision.face import FACE_SIZE, face_corners
 from kiosk.vision.gallery import Gallery, GalleryError, as_face
-from kiosk.vision.glyphs import CornerIndex, find_index
+from kiosk.vision.glyphs import CornerIndex, find_index, signs
 from kiosk.vision.params import PARAMS
-from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, load_pip_reader
+from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, face_ink, load_pip_reader, sign_patches
 from kiosk.vision.reading import Identification
 from kiosk.vision.stills import read_image
 
@@ -61,9 +64,12 @@ WINDOW: tuple[int, int] = (48, 72)
 ROWS = 3
 ROW_DIM = WINDOW[0] * WINDOW[1]
 FACTS = ("has_tl", "has_br", "reach_w", "reach_h", "redness", "pip_count", "pip_suit", "pip_confidence")
+#: A court keeps up to this many suit spots (centre x, y and side, face pixels) after its facts.
+MAX_SPOTS = 8
 E = PARAMS.enrolled
 PIP_RANKS = {"A": 1, **{str(n): n for n in range(2, 11)}}
 RED_SUITS = ("D", "H")
+BLACK_SUITS = ("C", "S")
 _NONE = np.empty((0, 0), np.float32)  # no matrix to add to a product
 
 
@@ -85,9 +91,10 @@ def _window(index: CornerIndex, size: tuple[int, int], pad: int) -> np.ndarray:
     return framed[y + h : y + 2 * h + 2 * pad, x + w : x + 2 * w + 2 * pad]
 
 
-def describe(face: np.ndarray, pips: PipReading | None) -> np.ndarray:
+def describe(face: np.ndarray, pips: PipReading | None, spots: np.ndarray | None = None) -> np.ndarray:
     """What identifies a rectified card of a printing (ROWS x ROW_DIM float32): the index window
-    of each corner and its facts (:data:`FACTS`), with ``pips``, the pip model's reading of it."""
+    of each corner and its facts (:data:`FACTS`), with ``pips``, the pip model's reading of it,
+    and a court's suit ``spots`` (:func:`suit_spots`)."""
     rows = np.zeros((ROWS, ROW_DIM), np.float32)
     found = _corners(as_face(face))
     reach, redness = [], []
@@ -101,7 +108,61 @@ def describe(face: np.ndarray, pips: PipReading | None) -> np.ndarray:
     count, confidence = (0, 0.0) if pips is None else (pips.count, pips.confidence)
     facts = [found[0] is not None, found[1] is not None, w, h, np.mean(redness) if redness else 0.0]
     rows[2, : len(FACTS)] = [*facts, count, suit, confidence]
+    if spots is not None:
+        kept = spots[:MAX_SPOTS].ravel()
+        rows[2, len(FACTS) : len(FACTS) + len(kept)] = kept
     return rows
+
+
+def suit_spots(face: np.ndarray, suit: str, pips: PipReader) -> np.ndarray:
+    """Where the rectified ``face`` shows a suit sign that the pip model reads as its ``suit``
+    (n x 3: centre x, y and side, face pixels; up to :data:`MAX_SPOTS`), leaving out a spot whose
+    place turned half round reads as the other suit of that colour."""
+    ink = face_ink(as_face(face))
+    found = signs(ink)
+    if not len(found):
+        return found
+    right, turned = (_sign_probs(pips, ink, at) for at in (found, _turned(found)))
+    other = _other_suit(suit)
+    keep = (right[:, PIP_LABELS.index(suit)] >= E.min_pip_confidence) & (
+        turned[:, PIP_LABELS.index(other)] < E.max_turned_other
+    )
+    return found[keep][:MAX_SPOTS]
+
+
+def _sign_probs(pips: PipReader, ink: np.ndarray, spots: np.ndarray) -> np.ndarray:
+    """The pip model's mean probabilities (n x 4) for the signs at ``spots`` of ``ink``, over
+    looks shifted by ``sign_shift`` each way and scaled by ``sign_scales``."""
+    d = E.sign_shift
+    looks = [
+        spots * (1.0, 1.0, scale) + (dx, dy, 0.0)
+        for dx, dy in ((0, 0), (d, 0), (-d, 0), (0, d), (0, -d))
+        for scale in E.sign_scales
+    ]
+    probs = pips.suit_probs(sign_patches(ink, np.concatenate(looks).astype(np.float32)))
+    return probs.reshape(len(looks), len(spots), -1).mean(axis=0)
+
+
+def _turned(spots: np.ndarray) -> np.ndarray:
+    """``spots`` on the face turned half round."""
+    w, h = FACE_SIZE
+    return np.column_stack([w - spots[:, 0], h - spots[:, 1], spots[:, 2]]).astype(np.float32)
+
+
+def _at(found: np.ndarray, spot: np.ndarray) -> np.ndarray | None:
+    """The sign of ``found`` nearest ``spot`` and at its place (``spot_offset``, ``spot_size_ratio``), else None."""
+    if not len(found):
+        return None
+    off = np.hypot(found[:, 0] - spot[0], found[:, 1] - spot[1])
+    sides = np.maximum(found[:, 2], spot[2]), np.minimum(found[:, 2], spot[2])
+    there = (off <= max(E.min_spot_offset, E.spot_offset * spot[2])) & (sides[0] <= E.spot_size_ratio * sides[1])
+    return found[int(np.argmin(np.where(there, off, np.inf)))] if there.any() else None
+
+
+def _other_suit(suit: str) -> str:
+    """The other suit of ``suit``'s colour."""
+    pair = RED_SUITS if suit in RED_SUITS else BLACK_SUITS
+    return pair[1 - pair.index(suit)]
 
 
 class EnrolledReader:
@@ -134,6 +195,22 @@ class EnrolledReader:
         redness = self.facts["redness"]
         self.red_mean = float(redness[red & has].mean()) if (red & has).any() else 0.0
         self.black_mean = float(redness[~red & has].mean()) if (~red & has).any() else 0.0
+        self.spots = self._shared_spots()
+
+    def _shared_spots(self) -> dict[tuple[str, bool], np.ndarray]:
+        """Per court rank and colour, the suit spots of its first court that the other court of
+        that rank and colour has a read sign at too, either way up (the photos' ways up differ)."""
+        stored = self.rows[:, 2, len(FACTS) : len(FACTS) + 3 * MAX_SPOTS].reshape(len(self.answers), MAX_SPOTS, 3)
+        out: dict[tuple[str, bool], np.ndarray] = {}
+        for i, card in enumerate(self.answers):
+            key = card[:-1], card[-1] in RED_SUITS
+            mates = [j for j, a in enumerate(self.answers) if (a[:-1], a[-1] in RED_SUITS) == key and a != card]
+            if key[0] in PIP_RANKS or key in out or not mates:
+                continue
+            own, other = (stored[k][stored[k][:, 2] > 0] for k in (i, mates[0]))
+            both = np.concatenate([other, _turned(other)])
+            out[key] = own[[_at(both, spot) is not None for spot in own]]
+        return out
 
     def _templates(self) -> tuple[np.ndarray, np.ndarray]:
         """The enrolled index windows cut to ``size``, zero-mean and unit (one row each), and the
@@ -184,7 +261,7 @@ class EnrolledReader:
         if score < E.min_rank_score or red is None:
             return None
         reading = self.pips.read([(face, face_corners(face))])[0]
-        suit = self._suit(rank, red, reading)
+        suit = self._suit(face, rank, red, reading)
         counted = reading is not None and PIP_RANKS.get(rank) == reading.count
         if suit is None or margin < (E.min_counted_margin if counted else E.min_rank_margin):
             return None
@@ -212,21 +289,43 @@ class EnrolledReader:
         lead = (redness - mid) / ((self.red_mean - self.black_mean) / 2 or 1.0)
         return None if abs(lead) < E.min_colour_lead else bool(lead > 0)
 
-    def _suit(self, rank: str, red: bool, reading: PipReading | None) -> str | None:
-        """The suit of a card of ``rank`` and colour that the pip ``reading`` vouches for, else None."""
-        if reading is None or reading.confidence < E.min_pip_confidence or (reading.suit in RED_SUITS) != red:
-            return None
+    def _suit(self, face: np.ndarray, rank: str, red: bool, reading: PipReading | None) -> str | None:
+        """The suit of the card ``face`` of ``rank`` and colour that the pip ``reading`` (a number
+        card's), or a court's suit signs, vouch for, else None."""
+        sure = reading is not None and reading.confidence >= E.min_pip_confidence and (reading.suit in RED_SUITS) == red
         if rank in PIP_RANKS:
-            return reading.suit if reading.count == PIP_RANKS[rank] else None
+            return reading.suit if sure and reading is not None and reading.count == PIP_RANKS[rank] else None
+        said = self._sign_suits(face, rank, red)
+        if sure and reading is not None and self._emblem_read(rank, red, reading):
+            said.add(reading.suit)
+        return said.pop() if len(said) == 1 else None
+
+    def _sign_suits(self, face: np.ndarray, rank: str, red: bool) -> set[str]:
+        """The suits of the court's colour read at the enrolled suit spots of ``rank``, either way up."""
+        spots = self.spots.get((rank, red))
+        if spots is None or not len(spots) or self.pips is None:
+            return set()
+        ink = face_ink(face)
+        found = signs(ink)
+        near = [s for spot in np.concatenate([spots, _turned(spots)]) if (s := _at(found, spot)) is not None]
+        if not near:
+            return set()
+        probs = _sign_probs(self.pips, ink, np.array(near, np.float32))
+        read = {PIP_LABELS[k] for k in probs.argmax(axis=1)[probs.max(axis=1) >= E.min_pip_confidence]}
+        return read & set(RED_SUITS if red else BLACK_SUITS)
+
+    def _emblem_read(self, rank: str, red: bool, reading: PipReading) -> bool:
+        """Whether the pip model read both courts of ``rank`` and colour right at enrolment, the one
+        of ``reading``'s suit with its count."""
         enrolled = [i for i, a in enumerate(self.answers) if a[:-1] == rank and (a[-1] in RED_SUITS) == red]
         for i in enrolled:
             suit = int(self.facts["pip_suit"][i])
             right = suit >= 0 and PIP_LABELS[suit] == self.answers[i][-1]
             if not right or self.facts["pip_confidence"][i] < E.min_pip_confidence:
-                return None
+                return False
             if self.answers[i][-1] == reading.suit and self.facts["pip_count"][i] != reading.count:
-                return None
-        return reading.suit if enrolled else None
+                return False
+        return bool(enrolled)
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -299,7 +398,9 @@ def enrol_photos(
             bgr = read_image(image) if isinstance(image, Path) else image
             face = photo_face(bgr, detector, name)
             reading = None if pips is None else pips.read([(face, face_corners(face))])[0]
-            rows[card_id] = describe(face, reading)
+            court = card_id[:-1] not in PIP_RANKS
+            spots = suit_spots(face, card_id[-1], pips) if pips is not None and court else None
+            rows[card_id] = describe(face, reading, spots)
             taught.append(card_id)
         except KioskError as exc:  # PhotoRefused, or an ImageError naming the file
             refused.append(str(exc))

@@ -66,6 +66,31 @@ def find_index(face: np.ndarray) -> CornerIndex | None:
     return CornerIndex(cv2.GaussianBlur(dark, (0, 0), G.ink_blur), rank, (right - x, bottom - y), redness)
 
 
+def signs(ink_map: np.ndarray) -> np.ndarray:
+    """Where suit signs may sit on a face (n x 3: centre x, y and longer side, face pixels): the
+    compact ink components of ``ink_map`` (0 paper, 1 darkest ink) at each of ``sign_levels``,
+    clear of the face's rim, each place once."""
+    h, w = ink_map.shape
+    out: list[tuple[float, float, float]] = []
+    for level in G.sign_levels:
+        stats = cv2.connectedComponentsWithStats((ink_map > level).astype(np.uint8), connectivity=4)[2][1:]
+        for x, y, bw, bh, area in stats:
+            side = max(bw, bh)
+            if (
+                area >= G.min_sign_area
+                and side <= G.max_sign_side
+                and side <= G.sign_aspect * min(bw, bh)
+                and area >= G.sign_fill * bw * bh
+                and min(x, y) > G.rim
+                and x + bw < w - G.rim
+                and y + bh < h - G.rim
+            ):
+                spot = (x + bw / 2, y + bh / 2, float(side))
+                if not any(abs(spot[0] - o[0]) + abs(spot[1] - o[1]) < 4 and abs(side - o[2]) < 4 for o in out):
+                    out.append(spot)
+    return np.array(out, np.float32).reshape(-1, 3)
+
+
 def _components(dark: np.ndarray, face_size: tuple[int, int]) -> list[Box]:
     """The boxes of the ink components that can be glyphs: large enough, not too long, clear of
     the region's sides."""

@@ -343,6 +343,13 @@ class GlyphParams:
     #: How much a component's distance down the card counts against its distance from the side
     #: edge when choosing the rank (an index runs along the side edge, its rank at the top)
     down_weight: float = 0.5
+    #: Ink levels (0-1 of the face's paper-to-darkest scale) a suit sign is looked for at: a sign
+    #: touching a frame line or a ring at one level stands apart at a darker one
+    sign_levels: tuple[float, ...] = (0.3, 0.5, 0.7)
+    min_sign_area: int = 30  # face pixels a suit sign covers at least
+    max_sign_side: int = 60  # face pixels a suit sign's longer side spans at most
+    sign_aspect: float = 1.8  # a suit sign is no more than this many times as long as wide
+    sign_fill: float = 0.3  # share of its box a suit sign's ink fills at least
 
 
 @dataclass(frozen=True)
@@ -364,6 +371,18 @@ class EnrolledParams:
     #: ink's redness must lie
     min_colour_lead: float = 0.4
     min_pip_confidence: float = 0.9  # the pip model's mean probability a suit reading needs
+    #: Face pixels a court's suit sign is read shifted by (each way, across and down); the pip
+    #: model's mean over the shifted and scaled looks is the sign's reading
+    sign_shift: float = 2.0
+    sign_scales: tuple[float, ...] = (0.87, 1.0, 1.15)  # factors a suit sign's size is read scaled by
+    #: Two suit signs are at one spot where their centres lie within this share of the spot's
+    #: side (at least ``min_spot_offset`` face pixels) and their sides within ``spot_size_ratio``
+    spot_offset: float = 0.35
+    min_spot_offset: float = 6.0  # face pixels: the least centre offset allowed at one spot
+    spot_size_ratio: float = 1.35  # the most one sign's side may exceed the other's at one spot
+    #: The other suit of the colour read at a court's suit spot turned half round on its enrolment
+    #: photo at this probability or more leaves that spot out (the card's way up is not known)
+    max_turned_other: float = 0.5
 
 
 @dataclass(frozen=True)

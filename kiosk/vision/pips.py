@@ -139,6 +139,35 @@ def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return out, (pips[:, 0] + pips[:, 2] / 2).astype(np.float32) / fw
 
 
+def face_ink(face: np.ndarray) -> np.ndarray:
+    """How inked each pixel of the BGR ``face`` is (float32, 0 its paper level, 1 its darkest ink,
+    on the darkest channel): the scale :func:`_pips` gives a pip's patch."""
+    low = darkest_channel(face)
+    paper, dark = _levels(low)
+    return np.clip((paper - low.astype(np.float32)) / max(paper - dark, 1.0), 0.0, 1.0)
+
+
+def sign_patches(ink: np.ndarray, spots: np.ndarray) -> np.ndarray:
+    """The patches ``(n, PIP_INPUT, PIP_INPUT, 1)`` of the suit signs at ``spots`` (n x 3: centre
+    x, y and longer side, pixels of the :func:`face_ink` map ``ink``), each sign centred and
+    filling four fifths of its patch as a pip does; ink beyond the map is paper."""
+    spots = np.asarray(spots, np.float32).reshape(-1, 3)
+    step = (np.arange(PIP_INPUT, dtype=np.float32) + 0.5 - PIP_INPUT / 2) / (0.8 * PIP_INPUT)
+    shape = (len(spots), PIP_INPUT, PIP_INPUT)
+    xs = np.broadcast_to(spots[:, 0, None, None] + spots[:, 2, None, None] * step[None, None, :] - 0.5, shape)
+    ys = np.broadcast_to(spots[:, 1, None, None] + spots[:, 2, None, None] * step[None, :, None] - 0.5, shape)
+    flat = (len(spots), PIP_INPUT * PIP_INPUT)  # one patch a row: cv2.remap takes at most 32767 rows
+    out = cv2.remap(
+        ink,
+        np.ascontiguousarray(xs.reshape(flat)),
+        np.ascontiguousarray(ys.reshape(flat)),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=0,
+    )
+    return out.reshape(*shape, 1)
+
+
 def _darkest_round(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The darkest channel of each pixel (where black and red ink both lie low) of the part of
     ``image`` round the card, and the corners in that part. A tenth of the card's box is kept
@@ -159,6 +188,13 @@ class PipReader:
 
     def __init__(self, path: Path, num_threads: int = 1) -> None:
         self._model = TfliteModel(path, num_threads)
+
+    def suit_probs(self, patches: np.ndarray) -> np.ndarray:
+        """The model's probabilities ``(n, 4)``, in :data:`PIP_LABELS` order, for ``patches``
+        (:func:`sign_patches`)."""
+        if not len(patches):
+            return np.zeros((0, len(PIP_LABELS)), np.float32)
+        return self._model.run(patches)[0]
 
     def read(self, cards: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[PipReading | None]:
         """One reading per (image, corners) of a card (:func:`_pips`); None where its face shows
