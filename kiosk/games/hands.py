@@ -20,11 +20,6 @@ class UnseenHand:
     def __len__(self) -> int:
         return self.count or 0
 
-    @property
-    def empty(self) -> bool | None:
-        """True or False when the count is known; None when it is not."""
-        return None if self.count is None else self.count == 0
-
     def lay(self) -> None:
         """One card leaves the hand (the camera saw it land). A known count cannot go below 0."""
         if self.count is not None:
