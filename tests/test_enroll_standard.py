@@ -118,7 +118,7 @@ def test_forget_removes_the_enrolled_deck(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_in_order_needs_one_photo_per_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    for name in ("IMG_1.jpg", "IMG_2.jpg"):
+    for name in ("photo-1.jpg", "photo-2.jpg"):
         cv2.imwrite(str(tmp_path / name), np.zeros((8, 8, 3), np.uint8))
     assert main(["enroll", "--deck", DECK, "--in-order", str(tmp_path)]) == 2
     assert "2 images for the 52 cards" in capsys.readouterr().err

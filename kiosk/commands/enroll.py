@@ -73,7 +73,7 @@ def _forget(deck_id: str, state_dir: Path | None) -> int:
 
 def photo_cards(deck_id: str, folder: Path, in_order: bool) -> list[tuple[str, str, Path]]:
     """(file name, card id, path) of each image in ``folder``: named by card id, or with
-    ``in_order`` the files in natural order (``IMG_2`` before ``IMG_10``) as the deck's cards."""
+    ``in_order`` the files in natural order (``photo-2`` before ``photo-10``) as the deck's cards."""
     from kiosk.vision.gallery import IMAGE_SUFFIXES
 
     deck = load_deck(deck_id)
