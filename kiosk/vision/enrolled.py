@@ -232,9 +232,16 @@ class EnrolledReader:
         return cv2.resize(window, (w // self.step, h // self.step), interpolation=cv2.INTER_AREA)
 
     @classmethod
-    def load(cls, deck_id: str, directory: Path | None = None, models_dir: Path | None = None) -> EnrolledReader | None:
+    def load(
+        cls,
+        deck_id: str,
+        directory: Path | None = None,
+        models_dir: Path | None = None,
+        pips: PipReader | None = None,
+    ) -> EnrolledReader | None:
         """The reader of the enrolled ``deck_id``, or None where no complete gallery is enrolled
-        (a partial one is reported in one line: its missing cards could pass for look-alikes)."""
+        (a partial one is reported in one line: its missing cards could pass for look-alikes).
+        ``pips``: the pip model already loaded by the caller, else it is loaded here."""
         gallery = Gallery.load(deck_id, directory)
         if gallery is None:
             return None
@@ -242,7 +249,7 @@ class EnrolledReader:
         if missing:
             log.warning("the enrolled %s lacks %s: enrol them to use it", deck_id, ", ".join(missing))
             return None
-        return cls(gallery, _pip_reader(models_dir))
+        return cls(gallery, pips or _pip_reader(models_dir))
 
     def read(self, card_bgr: np.ndarray) -> Identification | None:
         """The enrolled card that ``card_bgr`` (a rectified card, either way up) clearly is, else None."""

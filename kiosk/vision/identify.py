@@ -141,7 +141,7 @@ class Identifier:
         """The reader of the venue's enrolled printing of this deck, if it enrolled one; one that
         cannot be read is reported in one line and the index model alone answers."""
         try:
-            return EnrolledReader.load(self.deck.id, models_dir=models_dir)
+            return EnrolledReader.load(self.deck.id, models_dir=models_dir, pips=self._pips)
         except KioskError as exc:
             log.warning("%s; the index model alone names the cards", exc)
             return None
