@@ -3,10 +3,11 @@ seat's zone, special cards set aside, discards, turns, skips and the score."""
 
 from __future__ import annotations
 
+from kiosk.modes.games import game_info
+from kiosk.modes.referee import RefereeMode
 from kiosk.referee.base import Expect, Observation
 from kiosk.referee.compromis import CompromisReferee
 from kiosk.referee.registry import available_referees
-from kiosk.referee.session import RefereeSession
 from kiosk.table import CardEvent, SeenCard, TableView
 from tests.quotes import decided, seed_says
 
@@ -208,7 +209,7 @@ def test_what_the_camera_cannot_see_is_not_judged():
 
 
 def test_session_routes_table_events_to_the_zones():
-    session = RefereeSession(CompromisReferee, 3)
+    session = RefereeMode(game_info("compromis"), 3)
     layout = session.layout
     cards = ["3H", "3C", "4H", "4C", "7S", "7H"]
     events = tuple(

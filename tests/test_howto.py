@@ -241,7 +241,7 @@ def test_the_rules_open_over_a_running_game_which_comes_back_untouched(app: App)
     _tap(app, "howto")
     assert isinstance(app.screen, HowtoScreen) and app.screen.game == "klaverjassen"
     assert app.services.vision.deck_id == "piquet-32"  # type: ignore[attr-defined]  # the table is still the game's
-    assert app.session_status() == before
+    assert app.screen.session.status() == before  # type: ignore[attr-defined]
     _tap(app, "page")
     _tap(app, "back")
     assert app.screen is game and game.session is session  # type: ignore[attr-defined]

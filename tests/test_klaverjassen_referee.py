@@ -10,10 +10,11 @@ import pytest
 from kiosk.games.base import Ruling
 from kiosk.games.klaverjassen import ChooseTrump, ClaimRoem, Klaverjassen, Pass
 from kiosk.games.tricks import PIQUET
+from kiosk.modes.games import game_info
+from kiosk.modes.referee import RefereeMode
 from kiosk.referee.base import Expect, Observation
 from kiosk.referee.klaverjassen import KlaverjassenReferee
 from kiosk.referee.registry import available_referees
-from kiosk.referee.session import RefereeSession
 from tests.quotes import Quotes
 
 SEED = "001_40fe8032c5f19f76.txt"
@@ -236,7 +237,7 @@ def test_end_of_match_is_announced():
 
 
 def test_the_app_session_builds_and_drives_it():
-    session = RefereeSession(KlaverjassenReferee, 4, options={"variant": "rotterdam"}, seed=3)
+    session = RefereeMode(game_info("klaverjassen"), 4, options={"variant": "rotterdam"}, seed=3)
     picker = session.inputs()[0]
     assert picker.action == "dealer" and set(picker.choices) == {"0", "1", "2", "3"}
     assert [r.key for r in session.on_input("dealer", choice="3")] == ["klaverjassen.dealer"]

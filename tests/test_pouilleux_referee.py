@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from kiosk.modes.games import game_info
+from kiosk.modes.referee import RefereeMode
 from kiosk.referee.base import Expect, Observation
 from kiosk.referee.pouilleux import PouilleuxReferee
-from kiosk.referee.session import RefereeSession
 from kiosk.table import CardEvent, SeenCard, TableView
 from tests.quotes import Quotes
 
@@ -102,7 +103,7 @@ def test_taken_back_cards_leave_the_zone_and_buttons_out_of_turn_are_refused() -
 
 def test_session_places_cards_in_seat_zones_and_flags_a_wrong_pair() -> None:
     layout = PouilleuxReferee.layout(3)
-    session = RefereeSession(PouilleuxReferee, 3)
+    session = RefereeMode(game_info("pouilleux"), 3)
     x, y = layout["seat2"].centre
     corners = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
     events = tuple(

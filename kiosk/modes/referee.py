@@ -1,8 +1,9 @@
 """Referee mode: one game refereed at the table, from table views and button presses to rulings.
 
-The screen forwards what the players do and draws :class:`RefereeStatus`, the rulings and the
-buttons (:class:`InputSpec`) this mode gives; the rules are the game engine's, run by its table
-adapter (``kiosk.referee``).
+Each card the vision confirms (or removes) is placed in a zone of the game's mat layout and given
+to the game's table adapter (``kiosk.referee``), whose engine holds the rules; the rulings are
+kept for the screen. The screen forwards what the players do and draws :class:`RefereeStatus`,
+the rulings and the buttons (:class:`InputSpec`) this mode gives.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from typing import Any
 
 from kiosk.games.base import Ruling
 from kiosk.modes.games import GameInfo
-from kiosk.referee.base import Expect, InputSpec, RefereeStatus
-from kiosk.referee.session import RefereeSession
+from kiosk.referee.base import Expect, InputSpec, Observation, RefereeStatus
 from kiosk.referee.zones import Layout
 from kiosk.table import TableView
 
@@ -32,7 +32,11 @@ class RefereeMode:
         seed: int = 0,
     ) -> None:
         self.game = game
-        self._session = RefereeSession(game.referee, players, names, options, seed)
+        self.players = players
+        self.names = names or [f"{i + 1}" for i in range(players)]
+        self.layout: Layout = game.layout(players)
+        self.adapter = game.referee(players, options, seed)
+        self.rulings: list[Ruling] = []
 
     @property
     def game_id(self) -> str:
@@ -45,37 +49,29 @@ class RefereeMode:
     @property
     def options(self) -> Mapping[str, Any]:
         """The options the game runs with: its defaults, then those asked for."""
-        return self._session.adapter.options
-
-    @property
-    def players(self) -> int:
-        return self._session.players
-
-    @property
-    def names(self) -> list[str]:
-        return self._session.names
-
-    @property
-    def layout(self) -> Layout:
-        return self._session.layout
+        return self.adapter.options
 
     @property
     def seats_as_names(self) -> bool:
         """Whether rulings carry 0-based seats the screen shows as names (else 1-based numbers)."""
-        return self._session.adapter.seats_as_names
-
-    @property
-    def rulings(self) -> list[Ruling]:
-        return self._session.rulings
+        return self.adapter.seats_as_names
 
     def on_view(self, view: TableView) -> list[Ruling]:
-        return self._session.on_view(view)
+        new: list[Ruling] = []
+        for event in view.events:
+            zone = self.layout.zone_at(event.card.mat_xy)
+            obs = Observation(event.kind, event.card.card_id, zone, event.card.track_id)
+            new.extend(self.adapter.observe(obs))
+        self.rulings.extend(new)
+        return new
 
     def on_input(self, action: str, **params: Any) -> list[Ruling]:
-        return self._session.on_input(action, **params)
+        new = self.adapter.on_input(action, **params)
+        self.rulings.extend(new)
+        return new
 
     def inputs(self) -> list[InputSpec]:
-        return self._session.inputs()
+        return self.adapter.inputs()
 
     def status(self) -> RefereeStatus:
-        return self._session.status()
+        return self.adapter.status()

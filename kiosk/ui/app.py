@@ -29,7 +29,7 @@ from kiosk.modes.choice import cards_go_to_passport
 from kiosk.modes.games import GameInfo, offered_games
 from kiosk.modes.passport import CardSeen, PassportMode, ShowPlace, StampService, Surprise
 from kiosk.modes.previews import StampPreviews
-from kiosk.modes.referee import RefereeMode, RefereeStatus, Ruling
+from kiosk.modes.referee import RefereeMode, Ruling
 from kiosk.render.mathcards import card_text
 from kiosk.table import TableView
 from kiosk.ui.app_params import SEAT_PARAM_NAMES
@@ -289,11 +289,6 @@ class App:
         """Referee mode for a new game: players named in the screen's language, a fresh seed."""
         names = [self.t("app.player", n=i + 1) for i in range(players)]
         return RefereeMode(self.games[game_id], players, names, options, seed=int(self.now() * 1000) & 0xFFFF)
-
-    def session_status(self) -> RefereeStatus | None:
-        """The referee's status (scores, turn, winner) while a game is on screen."""
-        session = getattr(self.screen, "session", None)
-        return session.status() if session is not None else None
 
     def game_options(self, game_id: str) -> dict[str, Any]:
         """The options the config's ``[games.<id>]`` sets for a game (its house rules)."""
