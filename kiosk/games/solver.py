@@ -35,9 +35,12 @@ hidden card (status ``progress``), or suggests turning the stock to see unknown 
 
 from __future__ import annotations
 
+import bisect
 import copy
 import functools
 import heapq
+import itertools
+import operator
 import random
 import time
 from collections.abc import Callable
@@ -47,7 +50,7 @@ from typing import Any
 from kiosk.decks import SUITS
 from kiosk.games.patience import RANKS, Draw, Move, Recycle, Tableau
 
-UNKNOWN = -1
+UNKNOWN = 52  # a card not seen yet (card ints are 0..51; states hold them in bytes)
 # Restarts (see the module docstring): the first search keeps the plain move order, the later ones
 # add random noise of up to _NOISE to the priorities (so classes of moves mix, not only ties); the
 # first may expand _FIRST_NODES nodes, each later one _GROWTH times more than the one before.
@@ -68,6 +71,8 @@ _ON = [[o for o in range(52) if _RANK[o] == _RANK[c] - 1 and _RED[o] != _RED[c]]
 #: card -> the cards it may be laid on in a column.
 _UNDER = [[u for u in range(52) if c in _ON[u]] for c in range(52)]
 _KINGS = [c for c in range(52) if _RANK[c] == 13]
+_ONE = [bytes((c,)) for c in range(53)]  # card -> a one-card run
+_FIRST = operator.itemgetter(0)
 _OTHER_SAME_COLOUR = [SUITS.index({"C": "S", "S": "C", "D": "H", "H": "D"}[s]) for s in SUITS]
 _OPPOSITE = [[SUITS.index(o) for o in SUITS if (o in ("D", "H")) != (s in ("D", "H"))] for s in SUITS]
 
@@ -87,19 +92,20 @@ class Hint:
         return self.line[0] if self.line else None
 
 
-# A search state: (columns, foundations, talon, pos). A column is (down, up), tuples of ints;
+# A search state: (columns, foundations, talon, pos). A column is (down, up), bytes of card ints
+# (bytes: membership and slicing run in C, and their hashes are cached for the transposition table);
 # foundations a tuple of 4 counts in SUITS order; talon the stock and waste in dealing order
 # (waste bottom .. top, then stock top .. bottom); pos the number of those cards in the waste.
-State = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...], tuple[int, ...], int]
+State = tuple[tuple[tuple[bytes, bytes], ...], tuple[int, ...], bytes, int]
 
 
 def _encode(t: Tableau) -> State:
     def num(card: str | None) -> int:
         return UNKNOWN if card is None else _INDEX[card]
 
-    cols = tuple((tuple(num(c) for c in col.down), tuple(num(c) for c in col.up)) for col in t.columns)
+    cols = tuple((bytes(num(c) for c in col.down), bytes(num(c) for c in col.up)) for col in t.columns)
     found = tuple(len(t.foundations[s]) for s in SUITS)
-    talon = tuple(num(c) for c in t.waste) + tuple(num(c) for c in reversed(t.stock))
+    talon = bytes(num(c) for c in t.waste) + bytes(num(c) for c in reversed(t.stock))
     return cols, found, talon, len(t.waste)
 
 
@@ -114,13 +120,23 @@ def _safe(card: int, found: tuple[int, ...]) -> bool:
     return found[a] >= rank - 1 and found[b] >= rank - 1 and found[_OTHER_SAME_COLOUR[suit]] >= rank - 2
 
 
-def _reachable(talon: tuple[int, ...], pos: int, draw: int) -> list[int]:
-    """Indices of the talon cards that turning the stock can bring to the top of the waste."""
-    return _reachable_at(len(talon), pos, draw)
+@functools.cache
+def _safe_next(found: tuple[int, ...]) -> tuple[int, ...]:
+    """The next card of each suit that may go home safely now (suits in order)."""
+    return tuple(s * 13 + n for s, n in enumerate(found) if n < 13 and _safe(s * 13 + n, found))
+
+
+@functools.cache
+def _unsafe_tops(found: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(suit, card) of each foundation's top card that a column might still need."""
+    return tuple(
+        (s, s * 13 + n - 1) for s, n in enumerate(found) if n and not _safe(s * 13 + n - 1, _bump(found, s, -1))
+    )
 
 
 @functools.cache
 def _reachable_at(n: int, pos: int, draw: int) -> list[int]:
+    """Indices of the ``n`` talon cards that turning the stock can bring to the top of the waste."""
     if draw == 1:
         return list(range(n))
     seen = {pos - 1} if pos else set()
@@ -172,40 +188,50 @@ class _Search:
         """(priority, steps, next state before settling), best first."""
         cols, found, talon, pos = s
         out: list[tuple[int, list[Step], State]] = []
-        empty = next((i for i, (d, u) in enumerate(cols) if not d and not u), None)
-        reach: set[int] | dict[int, int]
+        reach: bytes | dict[int, int]
         where: Callable[[int], int]  # talon card -> its index
         if self.draw == 1:
-            reach, where = set(talon), talon.index  # UNKNOWN is never looked up
+            reach, where = talon, talon.index  # UNKNOWN is never looked up
         else:
-            reach = {talon[i]: i for i in _reachable(talon, pos, self.draw) if talon[i] != UNKNOWN}
+            reach = {talon[i]: i for i in _reachable_at(len(talon), pos, self.draw) if talon[i] != UNKNOWN}
             where = reach.__getitem__
-        kings = any(c in reach for c in _KINGS) or any(down and up and _RANK[up[0]] == 13 for down, up in cols)
-        face_up = {c: (i, j) for i, (_, up) in enumerate(cols) for j, c in enumerate(up)}
+        ups = [up for _, up in cols]
+        allup = b"".join(ups)  # every face-up card: a card's column is found by its offset in this
+        starts = list(itertools.accumulate(map(len, ups), initial=0))
+        empty = None
+        kings = False
+        tops: dict[int, int] = {}
         for i, (down, up) in enumerate(cols):
-            if up and found[_SUIT[up[-1]]] == _RANK[up[-1]] - 1:
+            if not up:
+                if not down and empty is None:
+                    empty = i
+                continue
+            top = up[-1]
+            tops[top] = i
+            kings = kings or (bool(down) and _RANK[up[0]] == 13)
+            if found[_SUIT[top]] == _RANK[top] - 1:
                 out.append(
                     (
                         0 if len(up) == 1 and down else 1,
                         [("col_found", i)],
-                        (_set_col(cols, i, down, up[:-1]), _bump(found, _SUIT[up[-1]], 1), talon, pos),
+                        (_set_col(cols, i, down, up[:-1]), _bump(found, _SUIT[top], 1), talon, pos),
                     )
                 )
-        for k, (d2, u2) in enumerate(cols):
-            if u2:
-                heads = [c for c in _ON[u2[-1]] if c in face_up]
-            elif k == empty:
-                heads = [up[0] for down, up in cols if down and up and _RANK[up[0]] == 13]
-            else:
+        kings = kings or any(c in reach for c in _KINGS)
+        runs = [(k, o) for k, u2 in enumerate(ups) if u2 for c in _ON[u2[-1]] if (o := allup.find(c)) >= 0]
+        if empty is not None:  # kings heading a run over face-down cards, to the first empty column
+            runs += [(empty, starts[i]) for i, (down, up) in enumerate(cols) if down and up and _RANK[up[0]] == 13]
+            runs.sort(key=_FIRST)
+        for k, o in runs:
+            i = bisect.bisect_right(starts, o) - 1
+            j = o - starts[i]
+            d2, u2 = cols[k]
+            down, up = cols[i]
+            prio = _run_priority(down, up, j, found, kings)
+            if prio is None:
                 continue
-            for head in heads:
-                i, j = face_up[head]
-                down, up = cols[i]
-                prio = _run_priority(down, up, j, found, kings)
-                if prio is None:
-                    continue
-                ncols = _set_col(_set_col(cols, i, down, up[:j]), k, d2, u2 + up[j:])
-                out.append((prio, [("run", i, k, len(up) - j)], (ncols, found, talon, pos)))
+            ncols = _set_col(_set_col(cols, i, down, up[:j]), k, d2, u2 + up[j:])
+            out.append((prio, [("run", i, k, len(up) - j)], (ncols, found, talon, pos)))
         npos = pos
         for suit in range(4):
             card = suit * 13 + found[suit]
@@ -220,7 +246,7 @@ class _Search:
             for k, (_, u2) in enumerate(cols)
             if u2
             for card in _ON[u2[-1]]
-            if card in reach and (self.draw == 3 or any(c in reach or c in face_up for c in _ON[card]))
+            if card in reach and (self.draw == 3 or any(c in reach or c in allup for c in _ON[card]))
         ]
         if empty is not None:
             laid += [(card, empty) for card in _KINGS if card in reach]
@@ -228,49 +254,47 @@ class _Search:
             idx = where(card)
             npos = idx if self.draw == 3 else 0
             d2, u2 = cols[k]
-            placed = (_set_col(cols, k, d2, u2 + (card,)), found, talon[:idx] + talon[idx + 1 :], npos)
+            placed = (_set_col(cols, k, d2, u2 + _ONE[card]), found, talon[:idx] + talon[idx + 1 :], npos)
             if _RANK[card] == 13:
                 out.append((4, [("talon_col", card, k)], placed))
             elif self.draw == 3:
                 out.append((5, [("talon_col", card, k)], placed))
                 out += [
-                    (4, [("talon_col", card, k), step], after) for step, after in self._carry(placed, k, card, kings)
+                    (4, [("talon_col", card, k), step], after)
+                    for step, after in self._carry(placed, k, card, kings, allup, starts)
                 ]
             else:  # laid only to carry another card: both moves at once
                 out += [
-                    (4, [("talon_col", card, k), step], after) for step, after in self._carry(placed, k, card, kings)
+                    (4, [("talon_col", card, k), step], after)
+                    for step, after in self._carry(placed, k, card, kings, allup, starts)
                 ]
-        tops = {up[-1]: k for k, (_, up) in enumerate(cols) if up}
-        for suit in range(4):
-            n = found[suit]
-            if not n:
-                continue
-            card = suit * 13 + n - 1
+        for suit, card in _unsafe_tops(found):
             targets = [tops[c] for c in _UNDER[card] if c in tops]
-            if (
-                not targets
-                or _safe(card, _bump(found, suit, -1))
-                or not any(c in reach or c in face_up for c in _ON[card])
-            ):
+            if not targets or not any(c in reach or c in allup for c in _ON[card]):
                 continue
             for k in targets:
                 d2, u2 = cols[k]
-                placed = (_set_col(cols, k, d2, u2 + (card,)), _bump(found, suit, -1), talon, pos)
+                placed = (_set_col(cols, k, d2, u2 + _ONE[card]), _bump(found, suit, -1), talon, pos)
                 out += [
-                    (7, [("found_col", suit, k), step], after) for step, after in self._carry(placed, k, card, kings)
+                    (7, [("found_col", suit, k), step], after)
+                    for step, after in self._carry(placed, k, card, kings, allup, starts)
                 ]
         if self.rng is None:
-            out.sort(key=lambda x: x[0])
+            out.sort(key=_FIRST)
         else:
             rnd = self.rng.random
             out.sort(key=lambda x: x[0] + _NOISE * rnd())
         return out
 
-    def _carry(self, s: State, k: int, base: int, kings: bool) -> list[tuple[Step, State]]:
-        """The moves that put a talon card or a run onto ``base``, just laid on column ``k``."""
+    def _carry(
+        self, s: State, k: int, base: int, kings: bool, allup: bytes, starts: list[int]
+    ) -> list[tuple[Step, State]]:
+        """The moves that put a talon card or a run onto ``base``, just laid on column ``k`` (a
+        talon or foundation card; ``allup``: the face-up cards, none of which can lie on it yet, and
+        ``starts`` where each column's begin in it)."""
         cols, found, talon, pos = s
         out: list[tuple[Step, State]] = []
-        reach = talon if self.draw == 1 else [talon[i] for i in _reachable(talon, pos, 3)]
+        reach = talon if self.draw == 1 else [talon[i] for i in _reachable_at(len(talon), pos, 3)]
         d2, u2 = cols[k]
         for card in _ON[base]:
             if card in reach:
@@ -279,19 +303,21 @@ class _Search:
                     (
                         ("talon_col", card, k),
                         (
-                            _set_col(cols, k, d2, u2 + (card,)),
+                            _set_col(cols, k, d2, u2 + _ONE[card]),
                             found,
                             talon[:idx] + talon[idx + 1 :],
                             idx if self.draw == 3 else 0,
                         ),
                     )
                 )
-            for i, (down, up) in enumerate(cols):
-                if i != k and card in up:
-                    j = up.index(card)
-                    if _run_priority(down, up, j, found, kings) is not None:
-                        ncols = _set_col(_set_col(cols, i, down, up[:j]), k, d2, u2 + up[j:])
-                        out.append((("run", i, k, len(up) - j), (ncols, found, talon, pos)))
+            o = allup.find(card)
+            if o >= 0:
+                i = bisect.bisect_right(starts, o) - 1
+                j = o - starts[i]
+                down, up = cols[i]
+                if _run_priority(down, up, j, found, kings) is not None:
+                    ncols = _set_col(_set_col(cols, i, down, up[:j]), k, d2, u2 + up[j:])
+                    out.append((("run", i, k, len(up) - j), (ncols, found, talon, pos)))
         return out
 
     def settle(self, s: State) -> tuple[State, list[Step], bool]:
@@ -308,13 +334,11 @@ class _Search:
                     if down[-1] == UNKNOWN:
                         revealed = True
                     else:
-                        cols = _set_col(cols, i, down[:-1], (down[-1],))
+                        cols = _set_col(cols, i, down[:-1], down[-1:])
                         changed = True
             step = None
-            for suit, n in enumerate(found):
-                card = suit * 13 + n
-                if n == 13 or not _safe(card, found):
-                    continue
+            for card in _safe_next(found):
+                suit = _SUIT[card]
                 for i, (down, up) in enumerate(cols):
                     if up and up[-1] == card:
                         cols = _set_col(cols, i, down, up[:-1])
@@ -394,9 +418,7 @@ class _Search:
         return None
 
 
-def _run_priority(
-    down: tuple[int, ...], up: tuple[int, ...], j: int, found: tuple[int, ...], kings: bool
-) -> int | None:
+def _run_priority(down: bytes, up: bytes, j: int, found: tuple[int, ...], kings: bool) -> int | None:
     """The search priority of moving ``up[j:]`` to another column, None when not worth it."""
     if j == 0:
         if not down and not kings:
@@ -412,7 +434,7 @@ def _bump(found: tuple[int, ...], suit: int, by: int) -> tuple[int, ...]:
     return found[:suit] + (found[suit] + by,) + found[suit + 1 :]
 
 
-def _set_col(cols: tuple, i: int, down: tuple[int, ...], up: tuple[int, ...]) -> tuple:
+def _set_col(cols: tuple, i: int, down: bytes, up: bytes) -> tuple:
     return cols[:i] + ((down, up),) + cols[i + 1 :]
 
 
