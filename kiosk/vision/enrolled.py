@@ -1,12 +1,13 @@
 """A venue's own printing of a standard deck, taught from one photo per card, and the reader that
 names its cards: find the index, then read it.
 
-Enrolment (``kiosk enroll --deck standard-52 DIR``) finds the one card in each ordinary photo
-with the kiosk's detector and warps it to the standard face. In each of its two corners
-(:func:`kiosk.vision.glyphs.find_index`) it keeps the ink of the index from the rank's top-left
-corner on, as that printing shows it, with how far the index reaches and its redness; and it
-keeps what the pip model (:mod:`kiosk.vision.pips`) reads on the face. The rows go to the state
-directory's gallery file (:mod:`kiosk.vision.gallery`), :data:`ROWS` per card.
+Enrolment (``kiosk enroll --deck standard-52 DIR``, or the operator menu's camera through
+:mod:`kiosk.modes.enrolment`; both teach each card through :class:`Teaching`) finds the one card
+in each ordinary photo with the kiosk's detector and warps it to the standard face. In each of
+its two corners (:func:`kiosk.vision.glyphs.find_index`) it keeps the ink of the index from the
+rank's top-left corner on, as that printing shows it, with how far the index reaches and its
+redness; and it keeps what the pip model (:mod:`kiosk.vision.pips`) reads on the face. The rows
+go to the state directory's gallery file (:mod:`kiosk.vision.gallery`), :data:`ROWS` per card.
 
 :class:`EnrolledReader` names a rectified card, either way up, from three independent looks and
 answers only where all are sure:
@@ -50,6 +51,7 @@ from kiosk.vision.params import PARAMS
 from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, face_ink, load_pip_reader, sign_patches
 from kiosk.vision.reading import Identification
 from kiosk.vision.stills import read_image
+from kiosk.vision.suit_glyphs import SUIT_DIM, SuitGlyphs, suit_patch
 
 if TYPE_CHECKING:
     from kiosk.vision.detect import Detector
@@ -66,11 +68,39 @@ ROW_DIM = WINDOW[0] * WINDOW[1]
 FACTS = ("has_tl", "has_br", "reach_w", "reach_h", "redness", "pip_count", "pip_suit", "pip_confidence")
 #: A court keeps up to this many suit spots (centre x, y and side, face pixels) after its facts.
 MAX_SPOTS = 8
+#: Where the third row keeps each corner's normalised suit glyph (:func:`suit_patch`), one after the other.
+PATCHES_AT = len(FACTS) + 3 * MAX_SPOTS
 E = PARAMS.enrolled
 PIP_RANKS = {"A": 1, **{str(n): n for n in range(2, 11)}}
 RED_SUITS = ("D", "H")
 BLACK_SUITS = ("C", "S")
 _NONE = np.empty((0, 0), np.float32)  # no matrix to add to a product
+
+
+@dataclass(frozen=True)
+class CornerLook:
+    """What one corner's index reads: its best rank with its correlation, the runner-up rank and
+    the lead over it, the index ink's redness, and the suit its glyph shows (None: unsure)."""
+
+    rank: str
+    score: float
+    second: str
+    margin: float
+    redness: float
+    suit: str | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The reader's answer for one card, or None with the reason it was refused (:data:`REFUSALS`)."""
+
+    answer: Identification | None
+    reason: str
+
+
+#: Why the reader refuses a card: no index found; no rank read with its lead; corners reading two
+#: ranks; ink neither clearly red nor black; no one suit said.
+REFUSALS = ("no index", "rank unsure", "corners disagree", "colour unsure", "suit unsure")
 
 
 class PhotoRefused(KioskError):
@@ -94,13 +124,14 @@ def _window(index: CornerIndex, size: tuple[int, int], pad: int) -> np.ndarray:
 def describe(face: np.ndarray, pips: PipReading | None, spots: np.ndarray | None = None) -> np.ndarray:
     """What identifies a rectified card of a printing (ROWS x ROW_DIM float32): the index window
     of each corner and its facts (:data:`FACTS`), with ``pips``, the pip model's reading of it,
-    and a court's suit ``spots`` (:func:`suit_spots`)."""
+    a court's suit ``spots`` (:func:`suit_spots`) and each corner's suit glyph."""
     rows = np.zeros((ROWS, ROW_DIM), np.float32)
     found = _corners(as_face(face))
     reach, redness = [], []
     for k, index in enumerate(found):
         if index is not None:
             rows[k] = _window(index, WINDOW, 0).ravel()
+            rows[2, PATCHES_AT + k * SUIT_DIM : PATCHES_AT + (k + 1) * SUIT_DIM] = suit_patch(index)
             reach.append(index.reach)
             redness.append(index.redness)
     w, h = np.max(reach, axis=0) if reach else (0, 0)
@@ -196,6 +227,8 @@ class EnrolledReader:
         self.red_mean = float(redness[red & has].mean()) if (red & has).any() else 0.0
         self.black_mean = float(redness[~red & has].mean()) if (~red & has).any() else 0.0
         self.spots = self._shared_spots()
+        patches = self.rows[:, 2, PATCHES_AT : PATCHES_AT + 2 * SUIT_DIM].reshape(-1, SUIT_DIM)
+        self.suit_glyphs = SuitGlyphs(patches, [a[-1] for a in self.answers for _ in range(2)])
 
     def _shared_spots(self) -> dict[tuple[str, bool], np.ndarray]:
         """Per court rank and colour, the suit spots of its first court that the other court of
@@ -253,27 +286,41 @@ class EnrolledReader:
 
     def read(self, card_bgr: np.ndarray) -> Identification | None:
         """The enrolled card that ``card_bgr`` (a rectified card, either way up) clearly is, else None."""
+        return self.judge(card_bgr).answer
+
+    def judge(self, card_bgr: np.ndarray) -> Verdict:
+        """The card ``card_bgr`` (rectified, either way up) clearly is, or why it is refused. A corner
+        reading no rank at ``min_rank_score`` (under another card) does not count; the rest agree."""
         face = as_face(card_bgr)
         found = [i for i in _corners(face) if i is not None]
         if not found or not len(self.templates) or self.pips is None:
-            return None
-        per_corner = [self._rank_scores(index) for index in found]
-        ranks = {r: max(scores[r] for scores in per_corner) for r in per_corner[0]}
-        order = sorted(ranks, key=lambda r: -ranks[r])
-        rank, score = order[0], ranks[order[0]]
-        if any(max(scores, key=scores.__getitem__) != rank for scores in per_corner):
-            return None  # the corners disagree: another card lies over one of them
-        margin = score - ranks[order[1]] if len(order) > 1 else score
-        red = self._red(float(np.mean([i.redness for i in found])))
-        if score < E.min_rank_score or red is None:
-            return None
+            return Verdict(None, "no index")
+        every = [self._look(index) for index in found]
+        looks = [look for look in every if look.score >= E.min_rank_score]
+        if not looks:
+            return Verdict(None, "rank unsure")
+        if len({look.rank for look in looks}) > 1:
+            return Verdict(None, "corners disagree")
+        red = self._red(float(np.mean([look.redness for look in looks])))
+        if red is None:
+            return Verdict(None, "colour unsure")
+        rank, best = looks[0].rank, max(looks, key=lambda look: look.margin)
         reading = self.pips.read([(face, face_corners(face))])[0]
-        suit = self._suit(face, rank, red, reading)
-        counted = reading is not None and PIP_RANKS.get(rank) == reading.count
-        if suit is None or margin < (E.min_counted_margin if counted else E.min_rank_margin):
-            return None
+        suit = self._suit(face, rank, red, reading, looks, all(look.rank == rank for look in every))
+        if suit is None:
+            return Verdict(None, "suit unsure")
+        vouched = len(looks) > 1 or reading is not None and PIP_RANKS.get(rank) == reading.count
+        if best.margin < (E.min_counted_margin if vouched else E.min_rank_margin):
+            return Verdict(None, "rank unsure")
         card_id = rank + suit
-        return Identification(card_id, score, order[1] + suit if len(order) > 1 else None, margin, card_id)
+        return Verdict(Identification(card_id, best.score, best.second + suit, best.margin, card_id), "named")
+
+    def _look(self, index: CornerIndex) -> CornerLook:
+        """What the ``index`` of one corner reads: its best rank, the runner-up, its suit glyph."""
+        scores = self._rank_scores(index)
+        first, second = (sorted(scores, key=lambda r: -scores[r]) * 2)[:2]  # a one-rank gallery: itself
+        margin = scores[first] - scores[second] if second != first else scores[first]
+        return CornerLook(first, scores[first], second, margin, index.redness, self.suit_glyphs.read(index))
 
     def _rank_scores(self, index: CornerIndex) -> dict[str, float]:
         """The best correlation of each enrolled rank with the found ``index`` over shifts."""
@@ -296,16 +343,34 @@ class EnrolledReader:
         lead = (redness - mid) / ((self.red_mean - self.black_mean) / 2 or 1.0)
         return None if abs(lead) < E.min_colour_lead else bool(lead > 0)
 
-    def _suit(self, face: np.ndarray, rank: str, red: bool, reading: PipReading | None) -> str | None:
-        """The suit of the card ``face`` of ``rank`` and colour that the pip ``reading`` (a number
-        card's), or a court's suit signs, vouch for, else None."""
-        sure = reading is not None and reading.confidence >= E.min_pip_confidence and (reading.suit in RED_SUITS) == red
+    def _suit(
+        self,
+        face: np.ndarray,
+        rank: str,
+        red: bool,
+        reading: PipReading | None,
+        looks: list[CornerLook],
+        uncontested: bool,
+    ) -> str | None:
+        """The one suit of the colour said by the corners' suit glyphs, the pip ``reading`` and a
+        court's suit signs, else None. A number card's pips say its suit alone where they count
+        its rank (an ace's one pip only where no corner found reads another rank, even unsurely:
+        a card over that corner may show its own pips); pips that count fewer, as a card over part
+        of the face leaves, say it only with a suit glyph that says the same."""
+        said = {look.suit for look in looks if look.suit is not None}
         if rank in PIP_RANKS:
-            return reading.suit if sure and reading is not None and reading.count == PIP_RANKS[rank] else None
-        said = self._sign_suits(face, rank, red)
-        if sure and reading is not None and self._emblem_read(rank, red, reading):
+            if reading is None or reading.confidence < E.min_pip_confidence:
+                return None
+            counted = reading.count == PIP_RANKS[rank] and (reading.count > 1 or uncontested)
+            if not counted and not (reading.count < PIP_RANKS[rank] and reading.suit in said):
+                return None
             said.add(reading.suit)
-        return said.pop() if len(said) == 1 else None
+        else:
+            said |= self._sign_suits(face, rank, red)
+            sure = reading is not None and reading.confidence >= E.min_pip_confidence
+            if sure and reading is not None and self._emblem_read(rank, red, reading):
+                said.add(reading.suit)
+        return said.pop() if len(said) == 1 and said <= set(RED_SUITS if red else BLACK_SUITS) else None
 
     def _sign_suits(self, face: np.ndarray, rank: str, red: bool) -> set[str]:
         """The suits of the court's colour read at the enrolled suit spots of ``rank``, either way up."""
@@ -374,6 +439,33 @@ def photo_face(image: np.ndarray, detector: Detector, name: str) -> np.ndarray:
     return found[0].face
 
 
+class Teaching:
+    """The cards of a printing taught so far, one rectified face each: the one way a card is taught,
+    from a photo (:func:`enrol_photos`) or from the camera (:mod:`kiosk.modes.enrolment`)."""
+
+    def __init__(self, deck_id: str, pips: PipReader | None = None, previous: Gallery | None = None) -> None:
+        self.deck_id = deck_id
+        self.pips = pips or _pip_reader(None)
+        #: card id -> its rows (:func:`describe`); the cards of ``previous`` until taught again
+        self.rows: dict[str, np.ndarray] = {}
+        if previous is not None:
+            kept = EnrolledReader(previous, None)
+            self.rows.update(zip(kept.answers, kept.rows, strict=True))
+
+    def teach(self, card_id: str, face: np.ndarray) -> None:
+        """Keep what identifies ``card_id`` in its rectified ``face``: :func:`describe` with the pip
+        model's reading of it and, for a court, its suit spots (:func:`suit_spots`)."""
+        pips = self.pips
+        reading = None if pips is None else pips.read([(face, face_corners(face))])[0]
+        court = card_id[:-1] not in PIP_RANKS
+        spots = suit_spots(face, card_id[-1], pips) if pips is not None and court else None
+        self.rows[card_id] = describe(face, reading, spots)
+
+    def gallery(self) -> Gallery:
+        """The gallery of the cards taught, in deck order (:func:`as_gallery`)."""
+        return as_gallery(self.deck_id, self.rows)
+
+
 @dataclass
 class Enrolment:
     """What an enrolment kept (the merged gallery, the cards it taught) and refused (one line each)."""
@@ -394,23 +486,15 @@ def enrol_photos(
     with the pip reader ``pips`` (else the shipped one); the cards of ``previous`` that were not
     taught again are kept. A photo that cannot be read or shows no card or several is reported
     and skipped."""
-    rows: dict[str, np.ndarray] = {}
-    if previous is not None:
-        kept = EnrolledReader(previous, None)
-        rows.update(zip(kept.answers, kept.rows, strict=True))
-    pips = pips or _pip_reader(None)
+    teaching = Teaching(deck_id, pips, previous)
     taught, refused = [], []
     for name, card_id, image in photos:
         try:
             bgr = read_image(image) if isinstance(image, Path) else image
-            face = photo_face(bgr, detector, name)
-            reading = None if pips is None else pips.read([(face, face_corners(face))])[0]
-            court = card_id[:-1] not in PIP_RANKS
-            spots = suit_spots(face, card_id[-1], pips) if pips is not None and court else None
-            rows[card_id] = describe(face, reading, spots)
+            teaching.teach(card_id, photo_face(bgr, detector, name))
             taught.append(card_id)
         except KioskError as exc:  # PhotoRefused, or an ImageError naming the file
             refused.append(str(exc))
-    if not rows:
+    if not teaching.rows:
         raise KioskError(f"no photo taught a card of {deck_id}: " + "; ".join(refused))
-    return Enrolment(as_gallery(deck_id, rows), taught, refused)
+    return Enrolment(teaching.gallery(), taught, refused)

@@ -50,6 +50,19 @@ def gallery_path(deck_id: str, directory: Path | None = None) -> Path:
     return (directory or state_dir()) / "gallery" / f"{deck_id}.npz"
 
 
+def forget_gallery(deck_id: str, directory: Path | None = None) -> bool:
+    """Remove the enrolled gallery of ``deck_id``; whether there was one. A file that cannot be
+    removed is a :class:`GalleryError` naming it."""
+    path = gallery_path(deck_id, directory)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise GalleryError(f"{path}: cannot be removed ({exc.strerror or exc})") from None
+    return True
+
+
 @dataclass(frozen=True)
 class Gallery:
     """Unit embeddings (``n, d``) and the answer each one stands for."""

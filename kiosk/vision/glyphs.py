@@ -28,13 +28,15 @@ G = PARAMS.glyphs
 class CornerIndex:
     """The index found in a face's top-left corner: the blurred ink map of the corner region
     (0 paper, up to 1; float32), the rank's box, how far the index reaches right and down from
-    the rank's top-left corner (a suit beside or under it included), and the redness of its ink
-    (red minus the mean of green and blue, grey levels)."""
+    the rank's top-left corner (a suit beside or under it included), the redness of its ink
+    (red minus the mean of green and blue, grey levels), and the box of the glyph that may be its
+    suit (:func:`_suit_glyph`; None where the index has one glyph only)."""
 
     ink: np.ndarray
     rank: Box
     reach: tuple[int, int]
     redness: float
+    suit: Box | None = None
 
 
 def ink(region: np.ndarray) -> np.ndarray:
@@ -53,17 +55,20 @@ def find_index(face: np.ndarray) -> CornerIndex | None:
     boxes = _components(dark, (w, h))
     if not boxes:
         return None
-    rank = _joined(min(boxes, key=lambda b: b[0] + G.down_weight * b[1]), boxes)
+    first = min(boxes, key=lambda b: b[0] + G.down_weight * b[1])
+    rank = _joined(first, boxes)
     x, y, rw, rh = rank
     right, bottom = x + rw, y + rh
     suit = _suit(rank, [b for b in boxes if b != rank and not _inside(b, rank)])
+    glyph = suit or _suit_glyph(first, [b for b in boxes if b != first and _inside(b, rank)])
     if suit is not None:
         right, bottom = max(right, suit[0] + suit[2]), max(bottom, suit[1] + suit[3])
     weight = dark[y:bottom, x:right]
     part = region[y:bottom, x:right].astype(np.float32)
     red = part[:, :, 2] - (part[:, :, 0] + part[:, :, 1]) / 2
     redness = float((red * weight).sum() / (weight.sum() + 1e-6))
-    return CornerIndex(cv2.GaussianBlur(dark, (0, 0), G.ink_blur), rank, (right - x, bottom - y), redness)
+    blurred = cv2.GaussianBlur(dark, (0, 0), G.ink_blur)
+    return CornerIndex(blurred, rank, (right - x, bottom - y), redness, glyph)
 
 
 def signs(ink_map: np.ndarray) -> np.ndarray:
@@ -137,6 +142,14 @@ def _joined(first: Box, boxes: list[Box]) -> Box:
     return x, y, w, h
 
 
+def _suit_glyph(first: Box, members: list[Box]) -> Box | None:
+    """Of the components joined into the rank after its ``first``, the last along the index (the
+    furthest from the rank's top-left corner): a suit printed beside the rank, or a 10's 0 (a
+    reader tells which by the printing's enrolled glyphs)."""
+    x, y = first[:2]
+    return max(members, key=lambda b: (b[0] - x) + (b[1] - y), default=None)
+
+
 def _suit(rank: Box, others: list[Box]) -> Box | None:
     """The component nearest the rank, beside it or under it, within half its height of it and
     no taller than it."""
@@ -147,3 +160,14 @@ def _suit(rank: Box, others: list[Box]) -> Box | None:
         if bx + bw > x and by + bh > y and max(dx, dy) <= 0.5 * h and bh <= h:
             near.append((dx + dy, (bx, by, bw, bh)))
     return min(near)[1] if near else None
+
+
+def glyph_patch(ink_map: np.ndarray, box: Box, side: int) -> np.ndarray:
+    """The glyph at ``box`` of ``ink_map`` scaled into a ``side`` x ``side`` patch (float32), its
+    longer side four fifths of the patch and its box centred: the same patch whatever size and
+    place the printing and the camera give it."""
+    x, y, w, h = box
+    scale = 0.8 * side / max(w, h, 1)
+    mid = (side - 1) / 2  # pixel centres lie at whole coordinates: the box's middle is x + (w - 1) / 2
+    to_patch = np.array([[scale, 0, mid - (x + (w - 1) / 2) * scale], [0, scale, mid - (y + (h - 1) / 2) * scale]])
+    return cv2.warpAffine(ink_map, to_patch, (side, side), flags=cv2.INTER_LINEAR, borderValue=0)

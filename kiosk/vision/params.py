@@ -364,7 +364,7 @@ class EnrolledParams:
     max_compared: int = 900  # windows of more pixels are compared shrunk by a whole factor
     #: Correlation (-1..1) the best rank needs, and its lead over the best other rank; a number
     #: card whose pips count its rank needs only ``min_counted_margin``
-    min_rank_score: float = 0.6
+    min_rank_score: float = 0.72
     min_rank_margin: float = 0.1  # the best rank's lead over the best other rank
     min_counted_margin: float = 0.03  # that lead where the pips count the rank
     #: Share of the way from the red/black midpoint to its colour's enrolled mean that the index
@@ -383,6 +383,13 @@ class EnrolledParams:
     #: The other suit of the colour read at a court's suit spot turned half round on its enrolment
     #: photo at this probability or more leaves that spot out (the card's way up is not known)
     max_turned_other: float = 0.5
+    #: A printing's index suit glyphs are read only where this share of its enrolled ones or more
+    #: read as their own suit against the other cards' (a printing without a suit in its index
+    #: fails this); a glyph read needs a correlation (-1..1) of ``min_suit_score`` and a lead of
+    #: ``min_suit_margin`` over the best glyph of another suit
+    min_suit_agreement: float = 0.6
+    min_suit_score: float = 0.5  # the correlation the best enrolled suit glyph needs
+    min_suit_margin: float = 0.15  # its lead over the best glyph of another suit
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,73 @@
+"""The suit glyph of an enrolled printing's index, read by comparing it with that printing's own.
+
+:func:`kiosk.vision.glyphs.find_index` marks the glyph of each corner index that may be its suit
+(printed beside or under the rank). Enrolment keeps it normalised (:func:`glyph_patch`: centred,
+scaled to its box) for every card and corner, 4 suits x 13 cards x 2 corners. A printing whose
+marked glyphs do not tell its suits apart among themselves (no suit in the index, or a glyph
+too small to read) is not read this way at all: :class:`SuitGlyphs` checks that once, on the
+enrolled glyphs, each against the other cards'.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kiosk.vision.glyphs import CornerIndex, glyph_patch
+from kiosk.vision.params import PARAMS
+
+#: Side of the square patch a suit glyph is normalised into (face pixels at the common size).
+SUIT_PATCH = 16
+SUIT_DIM = SUIT_PATCH * SUIT_PATCH
+E = PARAMS.enrolled
+
+
+def suit_patch(index: CornerIndex) -> np.ndarray:
+    """The normalised suit glyph of ``index`` (SUIT_DIM float32), zeros where it marks none."""
+    if index.suit is None:
+        return np.zeros(SUIT_DIM, np.float32)
+    return glyph_patch(index.ink, index.suit, SUIT_PATCH).ravel()
+
+
+def _unit(rows: np.ndarray) -> np.ndarray:
+    rows = rows - rows.mean(axis=1, keepdims=True)
+    return rows / (np.linalg.norm(rows, axis=1, keepdims=True) + 1e-6)
+
+
+class SuitGlyphs:
+    """The enrolled suit glyphs of one printing and the reading of a found one against them."""
+
+    def __init__(self, patches: np.ndarray, suits: list[str]) -> None:
+        """``patches`` (n x SUIT_DIM: each card's two corners in turn, a zero row where a corner
+        marked none) and the suit of each."""
+        inked = patches.any(axis=1)
+        cards = np.arange(len(patches)) // 2
+        glyphs = _unit(patches[inked])
+        #: the printing's mean glyph: what all its suits share, taken off before comparing
+        self.mean = glyphs.mean(axis=0) if len(glyphs) else np.zeros(SUIT_DIM, np.float32)
+        self.templates = _unit(glyphs - self.mean)
+        self.suits = np.array(suits)[inked]
+        self.cards = cards[inked]
+        self.labels = sorted(set(self.suits.tolist()))
+        self.usable = len(self.labels) > 1 and self._agreement() >= E.min_suit_agreement
+
+    def _agreement(self) -> float:
+        """The share of enrolled glyphs that the other cards' glyphs read as their own suit."""
+        sims = self.templates @ self.templates.T
+        sims[self.cards[:, None] == self.cards[None, :]] = -1.0  # a card's glyphs do not vouch for it
+        right = [self._decide(row) == suit for row, suit in zip(sims, self.suits, strict=True)]
+        return float(np.mean(right)) if right else 0.0
+
+    def _decide(self, sims: np.ndarray) -> str | None:
+        """The suit whose best glyph correlation ``sims`` lead the other suits' by
+        ``min_suit_margin`` at ``min_suit_score`` or more, else None."""
+        best = {s: float(sims[self.suits == s].max(initial=-1.0)) for s in self.labels}
+        order = sorted(best, key=lambda s: -best[s])
+        score, other = best[order[0]], best[order[1]]
+        return order[0] if score >= E.min_suit_score and score - other >= E.min_suit_margin else None
+
+    def read(self, index: CornerIndex) -> str | None:
+        """The suit the suit glyph of ``index`` clearly shows, else None (also where the printing's
+        glyphs do not tell its suits apart)."""
+        if not self.usable or index.suit is None:
+            return None
+        return self._decide(self.templates @ _unit(_unit(suit_patch(index)[None]) - self.mean)[0])
