@@ -9,7 +9,8 @@ The kiosk runs on the virtual table (the test double of the camera) with the pri
 cards of L'Affiche Belge in the seats, a printer behind python-escpos' Dummy, and SDL's dummy
 video driver; a second kiosk has no camera at all. Screens are made straight from the app's
 registry (``kiosk.ui.app.SCREENS``), so the vision keeps the passport deck whatever game a referee
-scene shows.
+scene shows. The teach screen's scenes show its mode the filmed table and one rendered card of a
+printing the kiosk was not trained on, and the state it gives once a deck is taught.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +30,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
+import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 from kiosk.config import load_config  # noqa: E402
+from kiosk.decks import load_deck  # noqa: E402
 from kiosk.i18n import LANGUAGES  # noqa: E402
 from kiosk.referee.base import InputSpec  # noqa: E402
 from kiosk.referee.zones import seat_positions  # noqa: E402
+from kiosk.render.scenes import render_scene  # noqa: E402
 from kiosk.runtime import build_services  # noqa: E402
 from kiosk.ui import theme, widgets  # noqa: E402
 from kiosk.ui.app import SCREENS, App  # noqa: E402
@@ -87,6 +92,45 @@ def queued(screen: Screen) -> None:
 
 def test_page(screen: Screen) -> None:
     screen.on_action("test_page", {})
+
+
+def partly_taught(screen: Screen) -> None:
+    """A dozen cards of the screen's deck enrolled (from blank faces: only their count is shown)."""
+    from kiosk.vision.enrolled import as_gallery, describe
+
+    deck = load_deck(screen.deck_id)  # type: ignore[attr-defined]
+    blank = np.full((280, 200, 3), 220, np.uint8)
+    as_gallery(deck.id, {c: describe(blank, None) for c in deck.ids[:12]}).save(screen.app.services.gallery_dir)
+    screen.enter()
+
+
+def tap(action: str) -> Callable[[Screen], None]:
+    return lambda screen: screen.on_action(action, {})
+
+
+@cache
+def _one_card() -> np.ndarray:
+    """A camera frame of the 7 of hearts alone on the table, in a printing the kiosk was not trained on."""
+    return render_scene("standard-52", 1, 3, (1280, 720), card_ids=["7H"], styles=("foreign-narrow",)).image
+
+
+def card_taught(screen: Screen) -> None:
+    """The teach screen's mode shown the 7 of hearts, alone and still: it is taught."""
+    for _ in range(2):
+        screen.state = screen.mode.on_frame(_one_card())  # type: ignore[attr-defined]
+
+
+def deck_taught(error: str = "") -> Callable[[Screen], None]:
+    """The teach screen's state once every card is taught: saved, or saving failed with ``error``."""
+
+    def go(screen: Screen) -> None:
+        state = screen.state  # type: ignore[attr-defined]
+        saved = None if error else Path("/var/lib/kiosk/gallery/standard-52.npz")
+        screen.state = dataclasses.replace(  # type: ignore[attr-defined]
+            state, asked=None, taught=state.total, last="KS", saved=saved, error=error
+        )
+
+    return go
 
 
 @dataclass(frozen=True)
@@ -149,6 +193,17 @@ SCENES: tuple[Scene, ...] = (
     Scene("operator-printer-offline", "operator", camera=False),
     Scene("queue-empty", "queue"),
     Scene("calibrate", "calibrate"),
+    Scene("enrol", "enrol"),
+    Scene("enrol-forget", "enrol", {"deck": "piquet-32"}, (partly_taught, tap("forget"))),
+    Scene("teach-several-cards", "teach", {"deck": "standard-52"}, (lambda screen: screen.update(0.0),)),
+    Scene("teach-taken-stop", "teach", {"deck": "standard-52"}, (card_taught, tap("stop"))),
+    Scene("teach-saved", "teach", {"deck": "standard-52"}, (deck_taught(),)),
+    Scene(
+        "teach-save-failed",
+        "teach",
+        {"deck": "piquet-32"},
+        (deck_taught("state directory /var/lib/kiosk cannot be created: [Errno 13] Permission denied"),),
+    ),
     Scene("failsafe", "failsafe"),
 )
 
@@ -174,7 +229,9 @@ def _services(tmp: Path, camera: bool) -> Any:
     ]
     spec = "virtual" if camera else "/dev/video-absent"  # a webcam that is not plugged in
     options = {"deck_id": "affiche-belge", "script": script, "mat": True} if camera else {}
-    return config, build_services(config, state=state, camera=spec, printer=printer, source_options=options, demo=True)
+    services = build_services(config, state=state, camera=spec, printer=printer, source_options=options, demo=True)
+    services.gallery_dir = state  # taught decks go here, not to the user's state directory
+    return config, services
 
 
 @contextmanager

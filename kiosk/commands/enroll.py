@@ -5,7 +5,8 @@ For a face deck, DIR holds one photo or scan per card, cropped to the card and n
 per card lying on the table, named by card id (``7H.jpg``) or, with ``--in-order``, named in any
 way that sorts in the deck's order; a photo showing no card or several is refused by name and the
 rest are kept. ``--forget DECK`` removes what was enrolled. The gallery goes to the state
-directory, where the readers find it.
+directory, where the readers find it. The operator menu's "Teach a deck" teaches an index deck
+the same way from the camera (:mod:`kiosk.modes.enrolment`).
 """
 
 from __future__ import annotations
@@ -58,15 +59,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _forget(deck_id: str, state_dir: Path | None) -> int:
-    from kiosk.vision.gallery import gallery_path
+    from kiosk.vision.gallery import forget_gallery, gallery_path
 
     if deck_id not in deck_ids():
         raise UsageError(f"unknown deck {deck_id!r}; known decks: {', '.join(deck_ids())}")
     path = gallery_path(deck_id, state_dir)
-    if not path.is_file():
+    if not forget_gallery(deck_id, state_dir):
         print(f"{deck_id}: nothing enrolled ({path})")
         return 0
-    path.unlink()
     print(f"{deck_id}: forgotten ({path} removed)")
     return 0
 

@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -26,6 +27,7 @@ from kiosk.devices.queue import UNAVAILABLE
 from kiosk.devices.state import FAULTS
 from kiosk.i18n import LANGUAGES, catalog, translate
 from kiosk.modes.choice import cards_go_to_passport
+from kiosk.modes.enrolment import EnrolmentMode
 from kiosk.modes.games import GameInfo, offered_games
 from kiosk.modes.passport import CardSeen, PassportMode, ShowPlace, StampService, Surprise
 from kiosk.modes.previews import StampPreviews
@@ -37,6 +39,7 @@ from kiosk.ui.pin import PinGuard
 from kiosk.ui.rotation import onto_panel, panel_size, to_picture
 from kiosk.ui.screens.attract import AttractScreen
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.enrol import EnrolScreen, TeachScreen
 from kiosk.ui.screens.failsafe import FailsafeScreen
 from kiosk.ui.screens.howto import HowtoScreen
 from kiosk.ui.screens.menu import MenuScreen
@@ -44,6 +47,7 @@ from kiosk.ui.screens.operator import CalibrateScreen, OperatorScreen, PinScreen
 from kiosk.ui.screens.passport import PassportScreen
 from kiosk.ui.screens.referee import RefereeScreen
 from kiosk.vision.calibration import Calibration, from_markers
+from kiosk.vision.detect import Detector, DetectorConfig
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +68,8 @@ SCREENS: dict[str, type[Screen]] = {
         OperatorScreen,
         QueueScreen,
         CalibrateScreen,
+        EnrolScreen,
+        TeachScreen,
         FailsafeScreen,
         HowtoScreen,
     )
@@ -97,6 +103,7 @@ class Services:
     counters: Counters | None = None
     calibration_path: Any = None
     pin_path: Any = None  # where the PIN lockout is kept across restarts
+    gallery_dir: Path | None = None  # where taught decks are saved (None: the state directory the readers use)
     closers: list[Callable[[], None]] = field(default_factory=list)
     #: Stamps are asked for only for cards a real camera saw, or in ``kiosk demo``.
     stamps_allowed: bool = False
@@ -149,6 +156,7 @@ class App:
         saved = Calibration.load(services.calibration_path) if services.calibration_path else None
         if saved is not None:
             self.set_calibration(saved, save=False)
+        self._enrol_detector: Detector | None = None  # the UI thread's own, made when a deck is first taught
         self.gpio_used = False
         self.stats = RunStats()
         self._last_activity = self.now()
@@ -361,6 +369,16 @@ class App:
     def storage_notes(self) -> list[str]:
         """For the operator: state files failing to save now, and those set aside in this run."""
         return [f"{subject}: {message}" for subject, message in FAULTS.current().items()] + FAULTS.events()
+
+    def enrolment(self, deck_id: str) -> EnrolmentMode:
+        """Teaching ``deck_id`` from the camera's frames, looked at on the UI thread with a detector
+        of its own (a detector serves one thread; the vision worker keeps its own)."""
+        if self._enrol_detector is None:
+            vision = self.config.vision
+            self._enrol_detector = Detector(
+                DetectorConfig(outline_model=vision.outline_model, model_threads=vision.model_threads)
+            )
+        return EnrolmentMode(deck_id, self._enrol_detector, directory=self.services.gallery_dir)
 
     def count_game(self, game_id: str) -> None:
         if self.services.counters:

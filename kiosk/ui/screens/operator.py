@@ -1,4 +1,5 @@
-"""Behind the PIN: mode, language, camera view and calibration, printer test, the stamp queue, counters."""
+"""Behind the PIN: mode, language, camera view and calibration, printer test, the stamp queue, counters;
+teaching a deck is in :mod:`kiosk.ui.screens.enrol`."""
 
 from __future__ import annotations
 
@@ -136,10 +137,23 @@ def menu_areas(size: tuple[int, int], buttons: int, bh: int) -> tuple[pygame.Rec
     return left, pygame.Rect(left.right + 2 * g, area.top, area.right - left.right - 2 * g, area.height)
 
 
+def menu_buttons(
+    size: tuple[int, int], specs: list[tuple[str, str, dict[str, Any]]]
+) -> tuple[list[widgets.Button], pygame.Rect]:
+    """``(label, action, params)`` buttons of an operator screen laid out by :func:`menu_areas`,
+    all as tall as the longest label needs, and the area left for its words."""
+    columns = 2 if theme.portrait(size) else 1
+    g = gap(size)
+    width = (body(size).width - g) // 2 if columns == 2 else body(size).width * 9 // 20
+    bh = max(button_height(size, label, width) for label, _, _ in specs)
+    area, words = menu_areas(size, len(specs), bh)
+    return widgets.button_grid(area, specs, columns, bh, gap=g), words
+
+
 class OperatorScreen(Screen):
-    """The technician's menu: mode, language, the camera, a test page, the stamp queue; and what
-    the kiosk counted, the printer's state, the camera's picture of the cards, the state files that
-    fail, the visits by place."""
+    """The technician's menu: mode, language, the camera, a test page, the stamp queue, teaching a
+    deck; and what the kiosk counted, the printer's state, the camera's picture of the cards, the
+    state files that fail, the visits by place."""
 
     name = "operator"
 
@@ -154,13 +168,9 @@ class OperatorScreen(Screen):
             (self.t("app.operator.calibrate"), "calibrate", {}),
             (self.t("app.operator.test_page"), "test_page", {}),
             (self.t("app.operator.queue"), "queue", {}),
+            (self.t("app.operator.enrol"), "enrol", {}),
         ]
-        columns = 2 if theme.portrait(size) else 1
-        g = gap(size)
-        width = (body(size).width - g) // 2 if columns == 2 else body(size).width * 9 // 20
-        bh = max(button_height(size, label, width) for label, _, _ in specs)
-        area, self.words = menu_areas(size, len(specs), bh)
-        self.buttons = widgets.button_grid(area, specs, columns, bh, gap=g)
+        self.buttons, self.words = menu_buttons(size, specs)
         self.buttons += header_buttons(size, [(self.t("app.operator.exit"), "exit", {})])
 
     def on_action(self, action: str, params: dict[str, Any]) -> None:
@@ -177,6 +187,8 @@ class OperatorScreen(Screen):
             )
         elif action == "queue":
             self.app.goto("queue")
+        elif action == "enrol":
+            self.app.goto("enrol")
         elif action in ("exit", "back"):
             self.app.goto("attract")
 

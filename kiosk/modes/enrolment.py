@@ -1,0 +1,204 @@
+"""Enrolment mode: the operator teaches the kiosk a venue's own printing of an index deck by
+showing each card once to the camera, in the deck's order.
+
+Camera frames in, :class:`EnrolmentState` out. The card asked for is taken from the first frame
+in which exactly one card lies still on the table (its corners moved under
+:data:`STILL_SHARE` of its short side since the frame before), and taught through
+:class:`kiosk.vision.enrolled.Teaching`, the path ``kiosk enroll`` teaches photos through. The
+next card is looked for once the table has shown no card for :data:`CLEAR_FRAMES` frames, so a
+card left lying is never taught twice. The operator may skip a card (it is asked again after the
+others) or have the last one shown again. What is taught stays in memory until every card of the
+deck is: the gallery is then saved to the state directory, replacing any earlier one; stopping
+before that keeps nothing. Frames are only looked at, never stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+
+from kiosk.decks import deck_ids, load_deck
+from kiosk.errors import KioskError
+from kiosk.vision.enrolled import Teaching, missing_cards
+from kiosk.vision.gallery import Gallery
+
+if TYPE_CHECKING:
+    from kiosk.vision.detect import Detector
+    from kiosk.vision.pips import PipReader
+
+log = logging.getLogger(__name__)
+
+#: A card lies still where no corner moved more than this share of its short side between two
+#: frames looked at.
+STILL_SHARE = 0.04
+#: Frames without any card that tell the card taught was taken away.
+CLEAR_FRAMES = 2
+
+#: Why the last frame looked at taught nothing: no card, several, one that moved since the frame
+#: before; "" while none was refused.
+Refusal = Literal["", "no_card", "several_cards", "moving"]
+
+
+def teachable_decks(own: str) -> tuple[str, ...]:
+    """The decks whose printing a venue can teach: those read by their corner index, but ``own``,
+    the kiosk's own deck (its printing is the one the index model was trained on)."""
+    return tuple(d for d in deck_ids() if d != own and load_deck(d).identify_by == "index")
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    """What is enrolled of ``deck_id`` now: ``cards`` of its ``total`` (0 where nothing is), or
+    why its gallery cannot be used (``error``, one line naming the file)."""
+
+    deck_id: str
+    cards: int
+    total: int
+    error: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return not self.error and self.cards == self.total
+
+
+def enrolled(deck_id: str, directory: Path | None = None) -> Enrolled:
+    """How much of ``deck_id`` is enrolled in ``directory`` (the state directory by default)."""
+    total = len(load_deck(deck_id))
+    try:
+        gallery = Gallery.load(deck_id, directory)
+    except KioskError as exc:
+        return Enrolled(deck_id, 0, total, str(exc))
+    return Enrolled(deck_id, 0 if gallery is None else total - len(missing_cards(gallery)), total)
+
+
+@dataclass(frozen=True)
+class EnrolmentState:
+    """What the teach screen shows.
+
+    ``asked``: the card to show now (None once every card is taught); ``taught`` of ``total``
+    cards are; ``last``: the card taught last (the one "again" asks for); ``refusal``: why the
+    last frame looked at taught nothing; ``take_away``: the card taught last still lies there, and
+    the next is looked for once it is gone; ``saved``: the gallery file, once the deck is complete
+    and saved; ``error``: why saving it failed (what was taught is kept: saving can be tried again).
+    """
+
+    deck_id: str
+    asked: str | None
+    taught: int
+    total: int
+    last: str | None = None
+    refusal: Refusal = ""
+    take_away: bool = False
+    saved: Path | None = None
+    error: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.asked is None
+
+
+class EnrolmentMode:
+    """Teaches ``deck_id`` from camera frames (:meth:`on_frame`) with ``detector`` (one for the
+    thread that calls it) and the pip reader ``pips`` (else the shipped one); the complete gallery
+    goes to ``directory`` (else the state directory, where the kiosk's readers find it)."""
+
+    def __init__(
+        self,
+        deck_id: str,
+        detector: Detector,
+        pips: PipReader | None = None,
+        directory: Path | None = None,
+    ) -> None:
+        deck = load_deck(deck_id)
+        if deck.identify_by != "index":
+            raise KioskError(f"{deck_id} is read by its {deck.identify_by}, not its corner index: it is not taught")
+        self.deck_id = deck_id
+        self.detector = detector
+        self.directory = directory
+        self.teaching = Teaching(deck_id, pips)
+        self._total = len(deck)
+        self._queue = list(deck.ids)  # the cards still to teach, the one asked first
+        self._taught: list[str] = []  # in the order taught: "again" undoes the last
+        self._before: np.ndarray | None = None  # the lone card's corners in the frame before
+        self._empty = 0  # frames without a card since the last card taught
+        self._take_away = False
+        self._refusal: Refusal = ""
+        self._saved: Path | None = None
+        self._error = ""
+
+    @property
+    def state(self) -> EnrolmentState:
+        return EnrolmentState(
+            self.deck_id,
+            self._queue[0] if self._queue else None,
+            len(self._taught),
+            self._total,
+            self._taught[-1] if self._taught else None,
+            self._refusal,
+            self._take_away,
+            self._saved,
+            self._error,
+        )
+
+    def on_frame(self, frame: np.ndarray) -> EnrolmentState:
+        """Look at one camera frame: teach the card asked for where it lies alone and still."""
+        if not self._queue:
+            return self.state
+        found = self.detector.detect(frame)
+        if self._take_away:
+            self._empty = 0 if found else self._empty + 1
+            self._take_away = self._empty < CLEAR_FRAMES
+            return self.state
+        before, self._before = self._before, found[0].corners if len(found) == 1 else None
+        if len(found) != 1:
+            self._refusal = "several_cards" if found else "no_card"
+        elif before is None or not _still(before, found[0].corners):
+            self._refusal = "moving" if before is not None else ""
+        else:
+            self._teach(found[0].face)
+        return self.state
+
+    def _teach(self, face: np.ndarray) -> None:
+        card_id = self._queue.pop(0)
+        self.teaching.teach(card_id, face)
+        self._taught.append(card_id)
+        self._refusal, self._take_away, self._empty, self._before = "", True, 0, None
+        if not self._queue:
+            self.save()
+
+    def skip(self) -> EnrolmentState:
+        """Ask for the card asked now after the others."""
+        if len(self._queue) > 1:
+            self._queue.append(self._queue.pop(0))
+        return self.state
+
+    def again(self) -> EnrolmentState:
+        """Forget the card taught last and ask for it now (a wrong card was shown, or it moved)."""
+        if self._taught:
+            card_id = self._taught.pop()
+            del self.teaching.rows[card_id]
+            self._queue.insert(0, card_id)
+            self._saved, self._error, self._before = None, "", None
+        return self.state
+
+    def save(self) -> EnrolmentState:
+        """Save the complete deck's gallery; a failure is kept in ``error`` and nothing is lost."""
+        if self._queue:
+            raise KioskError(f"{self.deck_id}: {len(self._queue)} cards are still to teach; the deck is saved whole")
+        try:
+            self._saved, self._error = self.teaching.gallery().save(self.directory), ""
+        except (OSError, KioskError) as exc:
+            log.warning("the taught %s could not be saved: %s", self.deck_id, exc)
+            self._error = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return self.state
+
+
+def _still(before: np.ndarray, now: np.ndarray) -> bool:
+    """Whether a card's corners ``now`` are where they were ``before`` (in either corner order a
+    detector may start from), within :data:`STILL_SHARE` of its short side."""
+    side = float(min(np.linalg.norm(now[1] - now[0]), np.linalg.norm(now[3] - now[0])))
+    moved = min(float(np.linalg.norm(np.roll(before, k, axis=0) - now, axis=1).max()) for k in range(4))
+    return moved <= STILL_SHARE * side
