@@ -5,6 +5,7 @@ forgetting a taught deck, tapped twice."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -72,6 +73,31 @@ def test_the_cards_shown_to_the_camera_are_taught_in_the_decks_order(app: App) -
     _go(app, "stop")
     assert app.screen.name == "enrol" and app.screen.deck_id == "standard-52"
     assert app.screen.enrolled.cards == 0
+
+
+@pytest.mark.parametrize("app", [CARDS], indirect=True)
+def test_a_look_at_the_camera_runs_beside_the_screen(app: App) -> None:
+    """The detector runs on a worker thread: the screen steps and its buttons act while a look is
+    under way, and the state the look leaves keeps what a button did meanwhile."""
+    app.goto("operator")
+    app.step()
+    _go(app, "enrol", "start")
+    mode, looking, release = app.screen.mode, threading.Event(), threading.Event()
+    look = mode.on_frame
+
+    def slow(frame: np.ndarray):
+        looking.set()
+        release.wait(30)
+        return look(frame)
+
+    mode.on_frame = slow  # type: ignore[method-assign]
+    assert run_until(app, looking.is_set, timeout=30)
+    app.step()  # returns while the look waits
+    app.screen.on_action("skip", {})
+    assert app.screen.state.asked == "2C"
+    release.set()
+    assert run_until(app, lambda: app.screen._look is None, timeout=30)
+    assert app.screen.state.asked == "2C"
 
 
 def test_a_taught_deck_is_forgotten_once_confirmed(app: App) -> None:

@@ -15,6 +15,7 @@ before that keeps nothing. Frames are only looked at, never stored.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -103,7 +104,8 @@ class EnrolmentState:
 class EnrolmentMode:
     """Teaches ``deck_id`` from camera frames (:meth:`on_frame`) with ``detector`` (one for the
     thread that calls it) and the pip reader ``pips`` (else the shipped one); the complete gallery
-    goes to ``directory`` (else the state directory, where the kiosk's readers find it)."""
+    goes to ``directory`` (else the state directory, where the kiosk's readers find it). Frames may
+    be looked at on a worker thread while the screen's buttons act: each call holds a lock."""
 
     def __init__(
         self,
@@ -128,6 +130,7 @@ class EnrolmentMode:
         self._refusal: Refusal = ""
         self._saved: Path | None = None
         self._error = ""
+        self._lock = threading.RLock()
 
     @property
     def state(self) -> EnrolmentState:
@@ -145,6 +148,10 @@ class EnrolmentMode:
 
     def on_frame(self, frame: np.ndarray) -> EnrolmentState:
         """Look at one camera frame: teach the card asked for where it lies alone and still."""
+        with self._lock:
+            return self._look(frame)
+
+    def _look(self, frame: np.ndarray) -> EnrolmentState:
         if not self._queue:
             return self.state
         found = self.detector.detect(frame)
@@ -171,29 +178,34 @@ class EnrolmentMode:
 
     def skip(self) -> EnrolmentState:
         """Ask for the card asked now after the others."""
-        if len(self._queue) > 1:
-            self._queue.append(self._queue.pop(0))
-        return self.state
+        with self._lock:
+            if len(self._queue) > 1:
+                self._queue.append(self._queue.pop(0))
+            return self.state
 
     def again(self) -> EnrolmentState:
         """Forget the card taught last and ask for it now (a wrong card was shown, or it moved)."""
-        if self._taught:
-            card_id = self._taught.pop()
-            del self.teaching.rows[card_id]
-            self._queue.insert(0, card_id)
-            self._saved, self._error, self._before = None, "", None
-        return self.state
+        with self._lock:
+            if self._taught:
+                card_id = self._taught.pop()
+                del self.teaching.rows[card_id]
+                self._queue.insert(0, card_id)
+                self._saved, self._error, self._before = None, "", None
+            return self.state
 
     def save(self) -> EnrolmentState:
         """Save the complete deck's gallery; a failure is kept in ``error`` and nothing is lost."""
-        if self._queue:
-            raise KioskError(f"{self.deck_id}: {len(self._queue)} cards are still to teach; the deck is saved whole")
-        try:
-            self._saved, self._error = self.teaching.gallery().save(self.directory), ""
-        except (OSError, KioskError) as exc:
-            log.warning("the taught %s could not be saved: %s", self.deck_id, exc)
-            self._error = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return self.state
+        with self._lock:
+            if self._queue:
+                raise KioskError(
+                    f"{self.deck_id}: {len(self._queue)} cards are still to teach; the deck is saved whole"
+                )
+            try:
+                self._saved, self._error = self.teaching.gallery().save(self.directory), ""
+            except (OSError, KioskError) as exc:
+                log.warning("the taught %s could not be saved: %s", self.deck_id, exc)
+                self._error = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            return self.state
 
 
 def _still(before: np.ndarray, now: np.ndarray) -> bool:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pygame
@@ -17,8 +18,8 @@ from kiosk.ui.screens.base import Screen, body, button_height, gap, header_butto
 from kiosk.ui.screens.operator import column, menu_buttons
 from kiosk.vision.gallery import forget_gallery
 
-#: The teach screen looks at a new camera frame at most this often (seconds): each look runs the
-#: detector on the UI thread.
+#: The teach screen looks at a new camera frame at most this often (seconds). A look runs the
+#: detector on a worker thread, one look at a time, so the screen keeps drawing meanwhile.
 LOOK_EVERY_S = 0.25
 WORD_RANKS = ("A", "K", "Q", "J")  # named in words; the number ranks keep their figures
 
@@ -106,13 +107,28 @@ class TeachScreen(Screen):
         self.confirm = False  # stop was tapped once
         self._frame: Any = None  # the camera frame looked at last
         self._looked = -1e9
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="enrol-look")
+        self._look: Future[EnrolmentState] | None = None
+
+    def exit(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     def update(self, now: float) -> None:
+        if self._look is not None:
+            if not self._look.done():
+                return
+            self._look.result()  # a look that failed raises here, on the UI thread
+            self._look = None
+            self._took(self.mode.state)  # the mode's state now: a button may have acted meanwhile
         frame = self.app.latest_frame()
         if frame is None or frame is self._frame or now - self._looked < LOOK_EVERY_S or self.state.done:
             return
         self._frame, self._looked = frame, now
-        before, self.state = self.state, self.mode.on_frame(frame)
+        self._look = self._pool.submit(self.mode.on_frame, frame)
+
+    def _took(self, state: EnrolmentState) -> None:
+        """Show the state a look left."""
+        before, self.state = self.state, state
         if self.state != before:  # a card laid, moved or taken: someone is at work
             self.app.touched()
         if self.state.taught > before.taught:
