@@ -1,8 +1,8 @@
 """Enrolment of standard decks with foreign index layouts: per layout, cards named by the index
 model alone, by the enrolled reader alone (all cards, the cards whose index shows in a corner not
-covered by another card, the number cards and aces, the courts), and by both (the enrolled reader
-where the index model gives no answer), wrong names, the enrolment time per card and the enrolled
-reader's time per card; then why the enrolled reader refused the cards it did not name
+covered by another card, the number cards and aces, the courts), and by both as the kiosk's
+identifier combines them (:func:`~kiosk.vision.identify.settle`), wrong names, the enrolment time
+per card and the enrolled reader's time per card; then why the enrolled reader refused the cards it did not name
 (:data:`~kiosk.vision.enrolled.REFUSALS`; "index covered": no corner of the card shows its whole
 index). Run: ``OPENBLAS_NUM_THREADS=1 python bench/bench_enroll.py [--scenes-per-card 5]``."""
 
@@ -22,7 +22,7 @@ from kiosk.vision.detect import Detector
 from kiosk.vision.enrolled import REFUSALS, EnrolledReader, enrol_photos
 from kiosk.vision.face import FACE_SIZE, face_homography
 from kiosk.vision.geometry import polygon_iou
-from kiosk.vision.identify import Identifier, default_models_dir
+from kiosk.vision.identify import Identifier, default_models_dir, settle
 from kiosk.vision.pips import load_pip_reader
 
 DECK, SIZE, PER_SCENE = "standard-52", (1920, 1080), 6
@@ -74,7 +74,8 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
             if not match:
                 continue
             seen += 1
-            by_index = identifier.identify_cards(match[:1])[0].card_id
+            by_index_answer = identifier.identify_cards(match[:1])[0]
+            by_index = by_index_answer.card_id
             start = time.perf_counter()
             verdict = reader.judge(match[0].face)
             read_s += time.perf_counter() - start
@@ -87,7 +88,7 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
                 alone[kind][0] += 1
                 alone[kind][1] += by_enrolled == card.card_id
                 alone[kind][2] += by_enrolled is not None and by_enrolled != card.card_id
-            answer = by_index if by_index is not None else by_enrolled
+            answer = settle(by_index_answer, verdict, reader.suit_glyphs.usable).card_id
             index_right += by_index == card.card_id
             index_wrong += by_index is not None and by_index != card.card_id
             both_right += answer == card.card_id

@@ -6,8 +6,8 @@ by ``Deck.identify_by``:
 * *index* decks (standard-52, piquet-32, affiche-belge) are read from their corner indices by
   the index model's members, number cards checked by their pips
   (:class:`~kiosk.vision.index_reader.IndexReader`); where a venue enrolled its own printing of
-  the deck (``kiosk enroll --deck standard-52``), a card the index model refuses is read by that
-  printing's reader (:class:`EnrolledFallback`);
+  the deck (``kiosk enroll --deck standard-52``), that printing's reader reads each card too and
+  has the last word (:class:`EnrolledFallback`);
 * *face* decks (kakkerlakken-64) by their artwork with ``models/<deck-id>.tflite``, or, once a
   venue has enrolled photos of its own printed deck (``kiosk enroll``), by nearest neighbour in
   that gallery (:class:`FaceModelReader`);
@@ -29,7 +29,7 @@ import numpy as np
 
 from kiosk.decks import load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.enrolled import EnrolledReader
+from kiosk.vision.enrolled import EnrolledReader, Verdict
 from kiosk.vision.gallery import Gallery
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.members import INDEX_MODEL, Members, default_models_dir, model_files
@@ -88,18 +88,37 @@ class FaceModelReader:
         return self.identify([c.face for c in cards])
 
 
+#: Why the enrolled reader refuses a card it read the rank of: the printing leaves the suit in
+#: doubt, so an index model's suit (read from a crop laid out for another printing) is not taken.
+SUIT_DOUBTS = frozenset({"colour unsure", "suit unsure"})
+
+
+def settle(model: Identification, verdict: Verdict, suits_told: bool) -> Identification:
+    """The answer for a card of an enrolled printing, from the index ``model``'s and the printing
+    reader's ``verdict`` (:class:`EnrolledFallback`); ``suits_told``: the printing's index shows
+    suits its reader tells apart."""
+    if verdict.answer is not None:
+        return model if verdict.answer.card_id == model.card_id else verdict.answer
+    if model.card_id is not None and (not suits_told or verdict.reason in SUIT_DOUBTS):
+        return Identification(None, model.confidence, None, 0.0, None, model.read_by)
+    return model
+
+
 class EnrolledFallback:
-    """An index deck whose printing a venue enrolled: the index model reads first, and a card it
-    refuses is read from the enrolled printing (:class:`~kiosk.vision.enrolled.EnrolledReader`,
-    which answers only where it is sure), so an index the model cannot find is still named."""
+    """An index deck whose printing a venue enrolled: the index model and the enrolled printing's
+    reader (:class:`~kiosk.vision.enrolled.EnrolledReader`, which answers only where it is sure)
+    both read every card, and the printing's reader has the last word. Its answer stands (a card
+    the model refuses or names otherwise). The model's own answer stands only where the printing's
+    index shows suits its reader tells apart (:attr:`SuitGlyphs.usable`) and that reader did not
+    leave the suit in doubt: the model's suit comes from a crop laid out for other printings and is
+    its usual mistake on them. Each card costs the enrolled reader's time on top of the model's."""
 
     def __init__(self, primary: IndexReader, enrolled: EnrolledReader) -> None:
         self.primary, self.enrolled = primary, enrolled
 
     def _fill(self, answers: list[Identification], faces: Sequence[np.ndarray]) -> list[Identification]:
-        return [
-            a if a.card_id is not None else (self.enrolled.read(f) or a) for a, f in zip(answers, faces, strict=True)
-        ]
+        told = self.enrolled.suit_glyphs.usable
+        return [settle(a, self.enrolled.judge(f), told) for a, f in zip(answers, faces, strict=True)]
 
     def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
         return self._fill(self.primary.identify(faces), faces)
