@@ -371,8 +371,9 @@ class App:
         return [f"{subject}: {message}" for subject, message in FAULTS.current().items()] + FAULTS.events()
 
     def enrolment(self, deck_id: str) -> EnrolmentMode:
-        """Teaching ``deck_id`` from the camera's frames, looked at on the UI thread with a detector
-        of its own (a detector serves one thread; the vision worker keeps its own)."""
+        """Teaching ``deck_id`` from the camera's frames, looked at by the teach screen's worker
+        thread with a detector of its own (a detector serves one thread; the vision worker keeps
+        its own)."""
         if self._enrol_detector is None:
             vision = self.config.vision
             self._enrol_detector = Detector(
