@@ -36,6 +36,7 @@ from kiosk.vision.select import suppress, table_card_size, table_sized, white_bo
 from kiosk.vision.shapes import card_ends
 from kiosk.vision.sources.base import checked_frame as as_bgr  # the frame check, for still images too
 from kiosk.vision.symmetry import symmetric_cards
+from kiosk.vision.tilt import Tilt
 
 _RIM = np.ones((7, 7), np.uint8)  # the rim a glance leaves round the model's card pixels and outlines
 
@@ -55,6 +56,10 @@ class Detection:
     #: Other outlines of this place that lost to it (unrefined corners, best first): see
     #: :meth:`Detector.look_again`.
     alternates: tuple[np.ndarray, ...] = ()
+    #: Its frame's view of the table (:class:`~kiosk.vision.tilt.Tilt`, frame pixels) where the
+    #: frame is seen at a tilt: there a guessed outline drawn as a card seen from above may be
+    #: no card's view, and naming reads it strictly
+    tilt: Tilt | None = None
 
     @cached_property
     def face(self) -> np.ndarray:
@@ -150,10 +155,10 @@ class Detector:
         pass (``model``, where it was run already)."""
         copy = self._copy(bgr)
         cues = self._cues(copy, hand, model)
-        kept, known = self._select(copy, cues)
+        kept, known, tilt = self._select(copy, cues)
         quads = [k.quad for k in kept]
         explained = hand or cues.model is None or _explained(cues.model.card, quads, copy.lo)
-        return self._refined(bgr, copy, kept, known), explained, cues.model
+        return self._refined(bgr, copy, kept, known, tilt.scaled(1 / copy.scale)), explained, cues.model
 
     def _copy(self, bgr: np.ndarray) -> _Copy:
         cfg = self.config
@@ -185,8 +190,9 @@ class Detector:
             edges = cv2.max(edges, canny)
         return _Cues(cues, edges, model, model_mask)
 
-    def _select(self, c: _Copy, cues: _Cues) -> tuple[list[Kept], tuple[float, float] | None]:
-        """The cards kept (close-ups last) and the table's card size where it is known."""
+    def _select(self, c: _Copy, cues: _Cues) -> tuple[list[Kept], tuple[float, float] | None, Tilt]:
+        """The cards kept (close-ups last), the table's card size where it is known, and the
+        frame's view of its table."""
         cfg = self.config
         found = propose(cues.cues, c.white.shape, c.lo, c.hi, cfg)
         candidates = white_bordered(c.white, found.whole, c.bright, (0.05, 0.025), trust_model=True)
@@ -204,7 +210,7 @@ class Detector:
         # nor suppresses one: a pale worktop round a card is card-shaped too
         close = white_bordered(c.white, found.close, c.bright, (0.05, 0.025))
         kept += suppress(close, cfg.nms_iou)[: PARAMS.select.close_ups]
-        return kept, known
+        return kept, known, found.tilt
 
     def _completed(
         self,
@@ -234,22 +240,26 @@ class Detector:
         return completed, other_way
 
     def _refined(
-        self, bgr: np.ndarray, c: _Copy, kept: list[Kept], known: tuple[float, float] | None
+        self, bgr: np.ndarray, c: _Copy, kept: list[Kept], known: tuple[float, float] | None, tilt: Tilt
     ) -> list[Detection]:
-        """The kept cards in frame pixels, refined; a card seen whole also offers the two cards
-        of which it may be the visible end (:func:`~kiosk.vision.shapes.card_ends`) as alternates,
-        at the table's card size from the quads kept whole (else from the candidates)."""
+        """The kept cards in frame pixels, refined and turned to the frame's view ``tilt`` (which
+        side is a card's short side); a card seen whole also offers the two cards of which it may
+        be the visible end (:func:`~kiosk.vision.shapes.card_ends`) as alternates, at the table's
+        card size from the quads kept whole (else from the candidates)."""
         whole = [k.quad for k in kept if not k.partial]
         table_card = table_card_size(card_size(whole), len(whole)) or known
         outlines = [k.quad / c.scale for k in kept]
         if self.config.refine:
             outlines = refine_quads(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), outlines)
+        if not outlines:
+            return []
+        turned = tilt.ordered(np.stack([order_corners(q) for q in outlines]))
+        seen_at = tilt if tilt.coef is not None else None
         out = []
-        for q, k in zip(outlines, kept, strict=True):
+        for q, k in zip(turned, kept, strict=True):
             alternates = k.alternates if k.partial else [*k.alternates, *card_ends(k.quad, table_card)]
-            out.append(
-                Detection(order_corners(q), bgr, k.candidate.score, k.partial, tuple(a / c.scale for a in alternates))
-            )
+            scaled = tuple(a / c.scale for a in alternates)
+            out.append(Detection(q, bgr, k.candidate.score, k.partial, scaled, seen_at))
         return out
 
     def is_close_up(self, quad: np.ndarray, shape: tuple[int, ...]) -> bool:

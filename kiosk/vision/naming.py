@@ -23,11 +23,12 @@ import numpy as np
 
 from kiosk.vision.card_shaped import beside_one_corner, card_shaped, far_ends
 from kiosk.vision.detect import Detection, Detector
-from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.geometry import order_corners, polygon_iou
 from kiosk.vision.look_rules import Named
 from kiosk.vision.looks import second_looks
 from kiosk.vision.params import PARAMS
 from kiosk.vision.reading import CardReader, Identification
+from kiosk.vision.tilt import Tilt
 
 
 class Look(NamedTuple):
@@ -82,8 +83,9 @@ def name_cards(
 ) -> list[Named]:
     """One (detection, answer) per detection, in order, then the further cards the extra looks
     found. A completed card read less surely than ``completed_confidence``, and by one corner
-    only, is refused (a guessed outline must be read as surely as a second look); a card named
-    on two overlapping outlines keeps one."""
+    only, is refused (a guessed outline must be read as surely as a second look), and so is one
+    read by one corner that is no card's view in a frame seen at a tilt (:func:`_in_view`); a
+    card named on two overlapping outlines keeps one."""
     if not detections:
         return []
     answers = identifier.identify_cards(detections)
@@ -100,7 +102,25 @@ def name_cards(
     ends = far_ends(detections, named, detector)
     shaped = card_shaped(identifier, detector, frame, named + ends, range(len(named), len(named) + len(ends)))
     kept = shaped[: len(named)] + [pair for pair in shaped[len(named) :] if pair[1].card_id]
-    return _once_per_card(kept + beside_one_corner(identifier, detector, frame, kept))
+    kept += beside_one_corner(identifier, detector, frame, kept)
+    return _once_per_card(_in_view(kept, detections[0].tilt, detector.config.aspect_tolerance))
+
+
+def _in_view(pairs: list[Named], tilt: Tilt | None, tolerance: float) -> list[Named]:
+    """``pairs`` with the guessed outlines named by one corner refused where they are no card's
+    view in a frame seen at ``tilt`` (drawn as a card seen from above, such an outline's corner
+    crops may cut another card's index): their view lies further than ``tolerance`` from the
+    frame's at their place."""
+    guessed = [k for k, (d, a) in enumerate(pairs) if a.card_id is not None and d.partial and a.corners != 2]
+    if tilt is None or not guessed:
+        return pairs
+    errors = tilt.errors(np.stack([order_corners(pairs[k][0].corners) for k in guessed]))
+    out = list(pairs)
+    for k, error in zip(guessed, errors, strict=True):
+        if error > tolerance:
+            d, a = out[k]
+            out[k] = (d, Identification(None, a.confidence, a.card_id, 0.0))
+    return out
 
 
 def _once_per_card(pairs: list[Named]) -> list[Named]:

@@ -66,6 +66,23 @@ class ProposeParams:
     #: A frame the outline model calls card over more than this share is nothing it was trained
     #: on (noise, a wall, a sheet held to the lens): its maps are not used
     max_card_share: float = 0.7
+    #: The steepest view of a card taken (:mod:`kiosk.vision.tilt`): log of its anisotropy,
+    #: 0.5 is seen about 53 degrees from square on
+    max_tilt: float = 0.5
+    #: A quad whose farthest corner lies this many times as far from the camera as its nearest
+    #: (how much it converges) is no card's view: a card spans a small part of the view's depth
+    max_depth: float = 1.6
+    #: A card seen whole fits the frame's view (:class:`kiosk.vision.tilt.Tilt`) within this, or
+    #: does not set it
+    tilt_inlier: float = 0.15
+    #: How much the frame's view is held towards one that does not vary over the frame (a fit on
+    #: three or four cards would otherwise bend to a piece among them)
+    tilt_ridge: float = 0.05
+    #: A frame is taken as seen at a tilt only where its view takes this many more quads as
+    #: cards than the view from above (:meth:`kiosk.vision.tilt.Tilt.fitted`), and a view is
+    #: fitted only where this many quads lack a card's aspect; fewer leave a frame with a piece
+    #: or two of odd shape (a 20-degree photo of six cards) fitted to them
+    tilt_gain: int = 3
 
 
 @dataclass(frozen=True)

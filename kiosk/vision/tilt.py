@@ -1,0 +1,176 @@
+"""The table seen at a tilt: how a card's outline should look at each place of a frame.
+
+A card is a rectangle of :data:`~kiosk.vision.geometry.CARD_ASPECT` on the table; its outline is
+a perspective view of it. At a card's centre that view is, to first order, a linear map
+(:func:`card_views`: the Jacobian of the homography from the card to its quad), and what tells a
+card from another shape is that map's anisotropy, not the quad's 2-D aspect: a card seen square
+on maps to a similarity (anisotropy 1), one seen at a tilt t is compressed by cos t along the
+tilt. The anisotropy is kept as a *view*, the log of the map's metric (a traceless symmetric
+2x2 matrix [[p, q], [q, -p]], stored as (p, q)): its length is the log of the larger over the
+smaller singular value, its angle says along which direction the card is compressed.
+
+All cards of a frame lie on one table, so their views vary smoothly over the frame: a frame's
+:class:`Tilt` is the view fitted over the cards seen whole, affine in the position, and a quad
+is card-shaped where one of its two views (either side taken as a card's short side) lies near
+the fitted view at its place (:meth:`Tilt.errors`). With fewer cards than a fit needs, the
+frame is taken as seen from above (:meth:`Tilt.flat`): the error is then the view's length,
+which for a rectangle is ``|log(aspect / CARD_ASPECT)|`` (:func:`aspect_errors`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kiosk.vision.geometry import CARD_ASPECT
+from kiosk.vision.params import PARAMS
+
+
+def card_views(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per ordered quad of (N, 4, 2), its two views (N, 2, 2): (p, q) of the card seen with its
+    short side along the quad's first side, and along its second; and its depth ratio (N,): the
+    farthest corner's distance from the camera over the nearest's, how much the quad converges
+    (inf where no perspective view of a rectangle gives it: not convex)."""
+    q = np.asarray(quads, np.float64)
+    views = np.stack([_view(q), _view(np.roll(q, -1, axis=1))], axis=1)
+    return views[..., :2], views[:, 0, 2]
+
+
+def _view(q: np.ndarray) -> np.ndarray:
+    """(p, q, depth ratio) per quad (N, 4, 2) taken as a card whose short side is its first side:
+    the homography from the unit square (Heckbert's closed form), its Jacobian at the centre
+    with the second axis scaled to the card's length, and the log of that map's metric."""
+    x, y = q[..., 0], q[..., 1]
+    dx1, dx2, dx3 = x[:, 1] - x[:, 2], x[:, 3] - x[:, 2], x[:, 0] - x[:, 1] + x[:, 2] - x[:, 3]
+    dy1, dy2, dy3 = y[:, 1] - y[:, 2], y[:, 3] - y[:, 2], y[:, 0] - y[:, 1] + y[:, 2] - y[:, 3]
+    den = dx1 * dy2 - dx2 * dy1
+    den = np.where(np.abs(den) > 1e-9, den, 1e-9)
+    g, h = (dx3 * dy2 - dx2 * dy3) / den, (dx1 * dy3 - dx3 * dy1) / den
+    a, b = x[:, 1] - x[:, 0] + g * x[:, 1], x[:, 3] - x[:, 0] + h * x[:, 3]
+    d, e = y[:, 1] - y[:, 0] + g * y[:, 1], y[:, 3] - y[:, 0] + h * y[:, 3]
+    w = 0.5 * (g + h) + 1
+    cx, cy = (0.5 * (a + b) + x[:, 0]) / w, (0.5 * (d + e) + y[:, 0]) / w
+    across = np.stack([a - cx * g, d - cy * g], -1)  # d(x, y) / du
+    along = np.stack([b - cx * h, e - cy * h], -1) / CARD_ASPECT  # d(x, y) / dv, v in short sides
+    jac = np.stack([across, along], -1) / w[:, None, None]
+    u, s, _ = np.linalg.svd(jac)
+    length = np.log(np.maximum(s[:, 0], 1e-9) / np.maximum(s[:, 1], 1e-9))
+    # the metric's larger eigenvalue lies along the direction the map stretches least (u[:, :, 1])
+    angle = 2 * np.arctan2(u[:, 1, 1], u[:, 0, 1])
+    depths = np.stack([np.ones_like(g), 1 + g, 1 + g + h, 1 + h], axis=1)
+    ok = (depths.min(axis=1) > 0) & (s[:, 1] > 1e-9)
+    ratio = np.where(ok, depths.max(axis=1) / np.where(ok, depths.min(axis=1), 1.0), np.inf)
+    return np.stack([np.where(ok, length * np.cos(angle), np.inf), np.where(ok, length * np.sin(angle), 0), ratio], -1)
+
+
+class Tilt:
+    """A frame's view of its table: per place, the view (p, q) a card there shows, affine in the
+    position (``coef``, 3 x 2: constant, x and y terms, positions as fractions of the frame's
+    width from its centre), or the view from above (0, 0) everywhere (``coef`` None)."""
+
+    def __init__(self, shape: tuple[float, ...], coef: np.ndarray | None = None) -> None:
+        self.shape = shape[:2]
+        self.coef = coef
+
+    @classmethod
+    def flat(cls) -> Tilt:
+        """The view from above, the same everywhere."""
+        return cls((0, 0))
+
+    @classmethod
+    def fitted(cls, quads: np.ndarray, shape: tuple[int, ...], tolerance: float) -> Tilt:
+        """The view fitted over ``quads`` (ordered (N, 4, 2), the cards seen whole), each taken
+        the way round its view lies nearer the fit, by least squares reweighted towards the
+        median (a few pieces of cards or other shapes do not pull it), the position terms held
+        towards none (``tilt_ridge``), one quad a place. Seen from above where fewer than ``table_cards`` quads
+        have a plausible view (``max_tilt``) or fit it within ``tilt_inlier``, or where the fit
+        takes fewer than ``tilt_gain`` more of them as cards (within ``tolerance``) than the
+        view from above does: a frame whose cards all look as seen from above is taken so."""
+        p = PARAMS.propose
+        flat = cls(shape)
+        quads = _one_per_place(quads)
+        if len(quads) < PARAMS.select.table_cards:
+            return flat
+        views, depth = card_views(quads)
+        length = np.linalg.norm(views, axis=2)
+        use = (depth <= p.max_depth) & (length.min(axis=1) <= p.max_tilt)
+        if use.sum() < PARAMS.select.table_cards:
+            return flat
+        views, where = views[use], flat._positions(quads[use])
+        way = length[use].argmin(axis=1)
+        weight = np.ones(len(views))
+        ridge = np.diag([0.0, p.tilt_ridge, p.tilt_ridge])
+        for _ in range(6):
+            target = views[np.arange(len(views)), way]
+            wx = where * weight[:, None]
+            coef = np.linalg.solve(wx.T @ where + ridge + 1e-9 * np.eye(3), wx.T @ target)
+            miss = np.linalg.norm(views - (where @ coef)[:, None, :], axis=2)
+            way = miss.argmin(axis=1)
+            weight = 1 / np.maximum(miss.min(axis=1), 0.02)  # towards the median: a piece counts little
+        inliers = int((miss.min(axis=1) <= p.tilt_inlier).sum())
+        if inliers < PARAMS.select.table_cards:
+            return flat
+        tilted = cls(shape, coef)
+        gain = int(((tilted.errors(quads) <= tolerance) & (aspect_errors(quads) > tolerance)).sum())
+        return tilted if gain >= p.tilt_gain else flat
+
+    def _positions(self, quads: np.ndarray) -> np.ndarray:
+        """(N, 3): 1 and each quad's centre as fractions of the frame's width from its centre."""
+        h, w = self.shape
+        c = quads.mean(axis=1)
+        return np.column_stack([np.ones(len(c)), (c[:, 0] - w / 2) / w, (c[:, 1] - h / 2) / w])
+
+    def errors(self, quads: np.ndarray) -> np.ndarray:
+        """Per ordered quad of (N, 4, 2), how far the nearer of its views lies from the view at
+        its place (inf where it converges more than ``max_depth``, or its view is steeper than
+        ``max_tilt``): a card's quad lies within ``aspect_tolerance``."""
+        p = PARAMS.propose
+        if not len(quads):
+            return np.zeros(0)
+        views, depth = card_views(quads)
+        expected = np.zeros((len(quads), 2)) if self.coef is None else self._positions(quads) @ self.coef
+        miss = np.linalg.norm(views - expected[:, None, :], axis=2)
+        way = miss.argmin(axis=1)
+        steep = np.linalg.norm(views[np.arange(len(quads)), way], axis=1) > p.max_tilt
+        return np.where((depth > p.max_depth) | steep, np.inf, miss.min(axis=1))
+
+    def scaled(self, factor: float) -> Tilt:
+        """The same view for the frame scaled by ``factor`` (positions are fractions of its width)."""
+        h, w = self.shape
+        return Tilt((h * factor, w * factor), self.coef)
+
+    def ordered(self, quads: np.ndarray) -> np.ndarray:
+        """Ordered quads (N, 4, 2) turned, where need be, so that their first side is the card's
+        short side by the view at their place, not by their 2-D sides (near a tilted frame's near
+        edge a card crosswise may look longer across than along), starting at the upper of the two
+        corners that may start it (as :func:`~kiosk.vision.geometry.order_corners`)."""
+        if self.coef is None or not len(quads):
+            return quads
+        views, _ = card_views(quads)
+        expected = self._positions(quads) @ self.coef
+        turn = np.linalg.norm(views[:, 1] - expected, axis=1) < np.linalg.norm(views[:, 0] - expected, axis=1)
+        out = np.where(turn[:, None, None], np.roll(quads, -1, axis=1), quads)
+        upper = (out[:, 2, 1] < out[:, 0, 1]) | ((out[:, 2, 1] == out[:, 0, 1]) & (out[:, 2, 0] < out[:, 0, 0]))
+        return np.where(upper[:, None, None], np.roll(out, -2, axis=1), out).astype(np.float32)
+
+
+def aspect_errors(quads: np.ndarray) -> np.ndarray:
+    """Per ordered quad of (N, 4, 2), ``|log(aspect / CARD_ASPECT)|`` of its mean long side over
+    its mean short side."""
+    side = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
+    aspect = (side[:, 1] + side[:, 3]) / np.maximum(side[:, 0] + side[:, 2], 1e-6)
+    return np.abs(np.log(np.maximum(aspect, 1e-6) / CARD_ASPECT))
+
+
+def _one_per_place(quads: np.ndarray) -> np.ndarray:
+    """``quads`` less those centred within a third of a card's width of one before them: the
+    cues outline a card several times, and a view is fitted over cards, not outlines."""
+    centres = quads.mean(axis=1)
+    reach = np.sqrt(np.abs(_areas(quads)) / CARD_ASPECT) / 3
+    near = np.linalg.norm(centres[:, None] - centres[None], axis=2) < np.minimum(reach[:, None], reach[None])
+    first = ~np.tril(near, -1).any(axis=1)
+    return quads[first]
+
+
+def _areas(quads: np.ndarray) -> np.ndarray:
+    x, y = quads[..., 0], quads[..., 1]
+    return 0.5 * (x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1)

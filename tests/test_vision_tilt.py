@@ -1,0 +1,113 @@
+"""A card seen at a tilt (kiosk.vision.tilt): its view, the frame's fitted view, and the way
+round a card's corners are taken."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kiosk.vision.geometry import CARD_ASPECT, order_corners
+from kiosk.vision.params import PARAMS, DetectorConfig
+from kiosk.vision.tilt import Tilt, card_views
+
+TOLERANCE = DetectorConfig().aspect_tolerance
+CARD = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float64)
+
+
+def _seen(turn: float, tilt: float, across: float, scale: float, at: tuple[float, float]) -> np.ndarray:
+    """The card turned by ``turn`` on the table, then compressed by cos ``tilt`` along the
+    direction ``across`` (a camera tilted that way, to first order), scaled and moved."""
+    c, s = math.cos(turn), math.sin(turn)
+    pts = (CARD - CARD.mean(axis=0)) @ np.array([[c, -s], [s, c]]).T
+    d = np.array([math.cos(across), math.sin(across)])
+    pts = pts - (1 - math.cos(tilt)) * np.outer(pts @ d, d)
+    return order_corners((pts * scale + np.array(at)).astype(np.float32))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    turn=st.floats(0, 2 * math.pi),
+    tilt=st.floats(0, math.radians(50)),
+    across=st.floats(0, math.pi),
+    scale=st.floats(0.5, 3),
+)
+def test_a_card_seen_at_a_tilt_has_the_view_of_that_tilt(turn: float, tilt: float, across: float, scale: float) -> None:
+    """Whatever its place, turn and size, a card compressed by cos t has a view of length
+    -log cos t one way round (the other way may be shorter: a crosswise card squashed across
+    looks nearly square), and does not converge."""
+    views, depth = card_views(_seen(turn, tilt, across, scale, (300, 200))[None])
+    assert np.isfinite(views).all()
+    assert np.abs(np.linalg.norm(views[0], axis=1) + math.log(math.cos(tilt))).min() < 1e-3
+    assert abs(depth[0] - 1) < 1e-6
+
+
+def test_a_rectangle_seen_from_above_differs_by_its_aspect() -> None:
+    """Seen from above, a rectangle's error is |log(aspect / CARD_ASPECT)|: the 2-D aspect test."""
+    for aspect in (1.0, 1.2, CARD_ASPECT, 1.7, 2.2):
+        quad = order_corners(np.array([[0, 0], [100, 0], [100, 100 * aspect], [0, 100 * aspect]], np.float32))
+        error = Tilt.flat().errors(quad[None])[0]
+        assert abs(error - abs(math.log(aspect / CARD_ASPECT))) < 1e-4
+
+
+def test_a_quad_that_converges_too_much_or_is_too_steep_is_no_card() -> None:
+    trapezoid = order_corners(np.array([[40, 0], [60, 0], [100, 140], [0, 140]], np.float32))
+    strip = order_corners(np.array([[0, 0], [40, 0], [40, 200], [0, 200]], np.float32))
+    errors = Tilt.flat().errors(np.stack([trapezoid, strip]))
+    assert np.isinf(errors).all()
+    assert card_views(trapezoid[None])[1][0] > PARAMS.propose.max_depth
+
+
+def _tilted_frame(k: float) -> tuple[np.ndarray, tuple[int, int]]:
+    """Twelve cards laid in a grid, half crosswise, seen by a camera tilted away: the frame's top
+    edge shrunk to ``k`` of its width (as ``bench/bench_detect.py --tilt`` shows them)."""
+    w, h = 1280, 720
+    view = cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
+        np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]),
+    )
+    quads = []
+    for n, (x, y) in enumerate((x, y) for y in (130, 360, 590) for x in (200, 500, 800, 1080)):
+        card = _seen(math.pi / 2 * (n % 2) + 0.1 * n, 0.0, 0.0, 1.4, (x, y)).astype(np.float32)
+        quads.append(order_corners(cv2.perspectiveTransform(card[:, None], view)[:, 0]))
+    return np.stack(quads), (h, w)
+
+
+def test_a_tilted_frame_is_fitted_and_its_cards_fit_it() -> None:
+    """At a 35-degree tilt some cards lie outside the 2-D aspect bounds; the fitted view takes
+    them all as cards, and turns each so that its first side is the card's short side."""
+    quads, shape = _tilted_frame(0.65)
+    flat = Tilt.flat().errors(quads)
+    assert (flat > TOLERANCE).any()
+    tilt = Tilt.fitted(quads, shape, TOLERANCE)
+    assert tilt.coef is not None
+    assert (tilt.errors(quads) <= TOLERANCE).all()
+    turned = tilt.ordered(quads)
+    views = card_views(turned)[0]
+    expected = tilt._positions(turned) @ tilt.coef
+    assert (np.linalg.norm(views[:, 0] - expected, axis=1) <= np.linalg.norm(views[:, 1] - expected, axis=1)).all()
+
+
+def test_cards_seen_from_above_give_no_tilt() -> None:
+    """Where the view from above takes every card, the frame is taken as seen from above, and a
+    strip of twice a card's aspect among them stays no card."""
+    quads, shape = _tilted_frame(1.0)
+    strip = order_corners(np.array([[600, 300], [660, 300], [660, 480], [600, 480]], np.float32))
+    tilt = Tilt.fitted(np.concatenate([quads, strip[None]]), shape, TOLERANCE)
+    assert tilt.coef is None
+    assert tilt.errors(strip[None])[0] > TOLERANCE
+    assert (tilt.ordered(quads) == quads).all()
+
+
+def test_too_few_cards_give_no_tilt() -> None:
+    quads, shape = _tilted_frame(0.65)
+    assert Tilt.fitted(quads[:2], shape, TOLERANCE).coef is None
+
+
+def test_a_fitted_view_holds_for_the_frame_scaled() -> None:
+    quads, shape = _tilted_frame(0.65)
+    tilt = Tilt.fitted(quads, shape, TOLERANCE)
+    assert np.allclose(tilt.scaled(2.0).errors(quads * 2), tilt.errors(quads), atol=1e-6)
