@@ -1,6 +1,7 @@
 """``kiosk train --deck DECK --out models/``: rebuild the model that identifies a deck's cards;
 ``kiosk train --outline --out models/``: rebuild the detector's outline model (any deck);
 ``kiosk train --pips --out models/``: rebuild the pip model that checks number cards' suits;
+``kiosk train --glyphs --out models/``: rebuild the glyph reader that names a located index glyph;
 ``kiosk train --requantize models/index.tflite``: write a float32 index member again by today's
 export rule, from its own weights (:mod:`kiosk.vision.train.requantize`).
 
@@ -26,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     what.add_argument("--deck", help=f"deck id: {', '.join(deck_ids())}")
     what.add_argument("--outline", action="store_true", help="the detector's outline model (all decks)")
     what.add_argument("--pips", action="store_true", help="the pip model that checks a number card's suit")
+    what.add_argument("--glyphs", action="store_true", help="the glyph reader that names a located index glyph")
     what.add_argument(
         "--requantize",
         type=Path,
@@ -35,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--out", type=Path, default=Path("models"), help="output folder (default: models)")
     p.add_argument("--per-class", type=int, default=None, help="synthetic training images per class")
     p.add_argument("--scenes", type=int, default=None, help="--outline: rendered training scenes")
-    p.add_argument("--faces", type=int, default=None, help="--pips: training faces")
+    p.add_argument("--faces", type=int, default=None, help="--pips, --glyphs: training faces")
     p.add_argument("--epochs", type=int, default=None)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument(
@@ -69,10 +71,11 @@ def run(args: argparse.Namespace) -> int:
         ("per_class", "deck"),
         ("member", "deck"),
         ("scenes", "outline"),
-        ("faces", "pips"),
     ):
         if getattr(args, name) is not None and not getattr(args, needs):
             raise UsageError(f"--{name.replace('_', '-')} goes with --{needs}")
+    if args.faces is not None and not (args.pips or args.glyphs):
+        raise UsageError("--faces goes with --pips or --glyphs")
     if args.requantize is not None:
         for name in ("epochs", "seed", "workers"):
             if getattr(args, name) is not None:
@@ -104,6 +107,14 @@ def run(args: argparse.Namespace) -> int:
         if args.scenes is not None:
             overrides["samples"] = args.scenes
         train_outlines(args.out, OutlineSettings(**overrides))
+        return 0
+    if args.glyphs:
+        from kiosk.vision.train.glyphs_fit import Settings as GlyphSettings
+        from kiosk.vision.train.glyphs_fit import train_glyphs
+
+        if args.faces is not None:
+            overrides["faces"] = args.faces
+        train_glyphs(args.out, GlyphSettings(**overrides))
         return 0
     if args.pips:
         from kiosk.vision.train.pips import Settings as PipSettings

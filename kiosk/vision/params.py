@@ -410,6 +410,20 @@ class EnrolledParams:
 
 
 @dataclass(frozen=True)
+class GlyphReaderParams:
+    """The learned glyph reader's second look at an enrolled printing's index
+    (:mod:`kiosk.vision.glyph_reader`), chosen on ``bench/bench_enroll.py``'s foreign-low and
+    foreign-side layouts, foreign-narrow held out."""
+
+    #: Probability a corner's rank glyph or suit glyph reading needs to count: a counted reading
+    #: that differs from the enrolled reader's refuses the card, one that agrees vouches for it
+    #: (a smaller rank lead; a number card's suit where its pips are not read, with an enrolled
+    #: suit glyph that says the same)
+    sure_glyph_rank: float = 0.9
+    sure_glyph_suit: float = 0.9  # the same for a suit glyph
+
+
+@dataclass(frozen=True)
 class VisionParams:
     """The whole parameter set, one group per stage."""
 
@@ -425,6 +439,7 @@ class VisionParams:
     still: StillParams = field(default_factory=StillParams)
     glyphs: GlyphParams = field(default_factory=GlyphParams)
     enrolled: EnrolledParams = field(default_factory=EnrolledParams)
+    glyph_reader: GlyphReaderParams = field(default_factory=GlyphReaderParams)
 
 
 #: The parameters the kiosk ships with; the stages read their group of it.
