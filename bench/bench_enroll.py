@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -22,10 +23,14 @@ from kiosk.vision.detect import Detector
 from kiosk.vision.enrolled import REFUSALS, EnrolledReader, enrol_photos
 from kiosk.vision.face import FACE_SIZE, face_homography
 from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader, vote
+from kiosk.vision.glyphs import find_index
 from kiosk.vision.identify import Identifier, default_models_dir, settle
 from kiosk.vision.pips import load_pip_reader
+from kiosk.vision.reading import Identification
 
 DECK, SIZE, PER_SCENE = "standard-52", (1920, 1080), 6
+KINDS = ("all", "shown", "numbers", "courts")
 SHOWN = 0.95  # share of a corner's index box the card's own pixels cover for its index to show
 
 
@@ -48,7 +53,56 @@ def index_shown(scene: Scene, style: str) -> dict[str, bool]:
     return out
 
 
-def bench_layout(style: str, per_card: int, detector: Detector, identifier: Identifier) -> str:
+@dataclass
+class Tally:
+    """One enrolled reader's figures on one layout."""
+
+    alone: dict[str, list[int]] = field(default_factory=lambda: {k: [0, 0, 0] for k in KINDS})  # seen, right, wrong
+    refused: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (reason, court): cards
+    both: list[int] = field(default_factory=lambda: [0, 0])  # right, wrong as the identifier settles
+    read_s: float = 0.0
+
+    def add(
+        self, reader: EnrolledReader, face: np.ndarray, card_id: str, shown: bool, by_index: Identification
+    ) -> None:
+        start = time.perf_counter()
+        verdict = reader.judge(face)
+        self.read_s += time.perf_counter() - start
+        named = None if verdict.answer is None else verdict.answer.card_id
+        court = card_id[:-1] in ("J", "Q", "K")
+        if named is None:
+            self.refused[(verdict.reason if shown else "index covered", court)] += 1
+        for kind in ("all", "courts" if court else "numbers") + (("shown",) if shown else ()):
+            self.alone[kind][0] += 1
+            self.alone[kind][1] += named == card_id
+            self.alone[kind][2] += named is not None and named != card_id
+        answer = settle(by_index, verdict, reader.suit_glyphs.usable).card_id
+        self.both[0] += answer == card_id
+        self.both[1] += answer is not None and answer != card_id
+
+    def line(self, name: str) -> str:
+        (n, right, wrong), (ns, sright, swrong) = self.alone["all"], self.alone["shown"]
+        (nn, nright, nwrong), (nc, cright, cwrong) = self.alone["numbers"], self.alone["courts"]
+        reasons = "; ".join(
+            f"{why} {self.refused[why, False]} A-10, {self.refused[why, True]} courts"
+            for why in ("index covered", *REFUSALS)
+            if self.refused[why, False] + self.refused[why, True]
+        )
+        return (
+            f"  {name:13s} alone {right / n:6.1%} ({wrong} wrong), index shown {sright / max(ns, 1):6.1%} of {ns} "
+            f"({swrong} wrong), A-10 {nright / max(nn, 1):6.1%} ({nwrong} wrong), courts {cright / max(nc, 1):6.1%} "
+            f"({cwrong} wrong)  both {self.both[0] / n:6.1%} ({self.both[1]} wrong)  read "
+            f"{1000 * self.read_s / n:.1f} ms/card\n  {'':13s} refused: {reasons}"
+        )
+
+
+def glyphs_alone(glyphs: GlyphReader, face: np.ndarray, card_id: str) -> str | None:
+    """The rank the glyph reader alone surely reads on the card's found corners (None: none, or two)."""
+    found = [i for i in (find_index(face), find_index(np.ascontiguousarray(face[::-1, ::-1]))) if i is not None]
+    return vote(glyphs.read(found)).rank if found else None
+
+
+def bench_layout(style: str, per_card: int, detector: Detector, identifier: Identifier, glyphs: GlyphReader) -> str:
     ids = load_deck(DECK).ids
     photos = [
         (f"{c}.jpg", c, render_scene(DECK, 1, 100 + i, SIZE, card_ids=[c], styles=(style,), table="grey").image)
@@ -57,12 +111,15 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
     start = time.perf_counter()
     done = enrol_photos(DECK, photos, detector)
     per_card_ms = 1000 * (time.perf_counter() - start) / len(ids)
-    reader = EnrolledReader(done.gallery, load_pip_reader(default_models_dir()))
+    pips = load_pip_reader(default_models_dir())
+    readers = {
+        "enrolled": EnrolledReader(done.gallery, pips),
+        "with glyphs": EnrolledReader(done.gallery, pips, glyphs),
+    }
+    tallies = {name: Tally() for name in readers}
     rng = np.random.default_rng(53)
-    seen = index_right = index_wrong = both_right = both_wrong = 0
-    alone = {k: [0, 0, 0] for k in ("all", "shown", "numbers", "courts")}  # seen, right, wrong
-    refused: Counter[tuple[str, bool]] = Counter()  # (reason, court): cards
-    read_s = 0.0
+    seen = index_right = index_wrong = 0
+    glyph = [0, 0, 0]  # cards whose index shows, their rank read right, wrong by the glyph reader alone
     for s in range(len(ids) * per_card // PER_SCENE):
         chosen = [ids[(s * PER_SCENE + k) % len(ids)] for k in range(PER_SCENE)]
         scene = render_scene(DECK, PER_SCENE, 1000 + s, SIZE, card_ids=chosen, styles=(style,), split="heldout")
@@ -74,49 +131,35 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
             if not match:
                 continue
             seen += 1
-            by_index_answer = identifier.identify_cards(match[:1])[0]
-            by_index = by_index_answer.card_id
-            start = time.perf_counter()
-            verdict = reader.judge(match[0].face)
-            read_s += time.perf_counter() - start
-            by_enrolled = None if verdict.answer is None else verdict.answer.card_id
-            court = card.card_id[:-1] in ("J", "Q", "K")
-            if by_enrolled is None:
-                refused[(verdict.reason if shown[card.card_id] else "index covered", court)] += 1
-            kinds = ("all", "courts" if court else "numbers")
-            for kind in kinds + (("shown",) if shown[card.card_id] else ()):
-                alone[kind][0] += 1
-                alone[kind][1] += by_enrolled == card.card_id
-                alone[kind][2] += by_enrolled is not None and by_enrolled != card.card_id
-            answer = settle(by_index_answer, verdict, reader.suit_glyphs.usable).card_id
-            index_right += by_index == card.card_id
-            index_wrong += by_index is not None and by_index != card.card_id
-            both_right += answer == card.card_id
-            both_wrong += answer is not None and answer != card.card_id
-    (n, right, wrong), (ns, sright, swrong) = alone["all"], alone["shown"]
-    (nn, nright, nwrong), (nc, cright, cwrong) = alone["numbers"], alone["courts"]
-    reasons = "; ".join(
-        f"{why} {refused[why, False]} A-10, {refused[why, True]} courts"
-        for why in ("index covered", *REFUSALS)
-        if refused[why, False] + refused[why, True]
-    )
+            by_index = identifier.identify_cards(match[:1])[0]
+            index_right += by_index.card_id == card.card_id
+            index_wrong += by_index.card_id is not None and by_index.card_id != card.card_id
+            for name, reader in readers.items():
+                tallies[name].add(reader, match[0].face, card.card_id, shown[card.card_id], by_index)
+            if shown[card.card_id]:
+                rank = glyphs_alone(glyphs, match[0].face, card.card_id)
+                glyph[0] += 1
+                glyph[1] += rank == card.card_id[:-1]
+                glyph[2] += rank is not None and rank != card.card_id[:-1]
     return (
-        f"{style:16s} cards {seen:4d}  index alone {index_right / seen:6.1%} ({index_wrong} wrong)  "
-        f"enrolled alone {right / n:6.1%} ({wrong} wrong), index shown {sright / max(ns, 1):6.1%} of {ns} "
-        f"({swrong} wrong), A-10 {nright / nn:6.1%} ({nwrong} wrong), courts {cright / max(nc, 1):6.1%} "
-        f"({cwrong} wrong)  both {both_right / seen:6.1%} ({both_wrong} wrong)  refused photos "
-        f"{len(done.refused)}  enrol {per_card_ms:.0f} ms/card  read {1000 * read_s / n:.1f} ms/card\n"
-        f"{'':16s} refused: {reasons}"
+        f"{style:16s} cards {seen:4d}  index alone {index_right / seen:6.1%} ({index_wrong} wrong)  glyph reader "
+        f"alone, rank of {glyph[0]} shown {glyph[1] / max(glyph[0], 1):6.1%} ({glyph[2]} wrong)  refused photos "
+        f"{len(done.refused)}  enrol {per_card_ms:.0f} ms/card\n"
+        + "\n".join(t.line(name) for name, t in tallies.items())
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scenes-per-card", type=int, default=5, help="appearances of each card in the test scenes")
+    parser.add_argument("--styles", nargs="*", help="foreign styles to run (default: the three layouts)")
     args = parser.parse_args()
     detector, identifier = Detector(), Identifier(DECK)
-    for style in foreign_styles():
-        print(bench_layout(style, args.scenes_per_card, detector, identifier), flush=True)
+    glyphs = load_glyph_reader(default_models_dir())
+    if glyphs is None:
+        raise SystemExit(f"no glyph model in {default_models_dir()}: run 'kiosk train --glyphs'")
+    for style in args.styles or foreign_styles():
+        print(bench_layout(style, args.scenes_per_card, detector, identifier, glyphs), flush=True)
 
 
 if __name__ == "__main__":

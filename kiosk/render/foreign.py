@@ -1,12 +1,13 @@
 """Standard faces with corner indices laid out unlike the kiosk's own: test decks for enrolment,
 benchmarks and training, never one of the kiosk's decks.
 
-Three layouts the index model never saw, each a family drawn from a seed:
+Four layouts the index model never saw, each a family drawn from a seed:
 
 * ``low``: a big rank printed low in the corner, reaching below the fixed index crop, with a
   small suit beside it, outside that crop;
 * ``side``: rank and suit side by side along the top edge;
-* ``narrow``: a tall, narrow bold rank and no suit under it (the suit shows only in the body).
+* ``narrow``: a tall, narrow bold rank and no suit under it (the suit shows only in the body);
+* ``stack``: a small condensed rank with its suit under it, set in from the corner.
 
 A style is named ``foreign-<layout>`` (seed 0) or ``foreign-<layout>-<seed>``; the same name
 always gives the same pixels. The body (pips, aces, courts) is the standard one, drawn with a
@@ -34,7 +35,7 @@ Box = tuple[float, float, float, float]
 
 #: The decks whose cards can be drawn in a foreign layout.
 FOREIGN_DECKS: tuple[str, ...] = ("standard-52", "piquet-32")
-_STYLE = re.compile(r"foreign-(low|side|narrow)(?:-(\d{1,9}))?")
+_STYLE = re.compile(r"foreign-(low|side|narrow|stack)(?:-(\d{1,9}))?")
 _COURTS: tuple[str, ...] = ("portrait", "monogram", "silhouette")
 
 
@@ -55,6 +56,8 @@ LAYOUTS: dict[str, Layout] = {
     "side": Layout(rank_box=(0.035, 0.025, 0.125, 0.095), suit_box=(0.135, 0.03, 0.205, 0.09),
                    rank_font="DejaVuSans-Bold"),
     "narrow": Layout(rank_box=(0.04, 0.03, 0.105, 0.17), suit_box=None, rank_font="DejaVuSans-Bold"),
+    "stack": Layout(rank_box=(0.07, 0.07, 0.15, 0.135), suit_box=(0.075, 0.145, 0.145, 0.195),
+                    rank_font="DejaVuSansCondensed-Bold"),
 }
 # fmt: on
 
@@ -75,7 +78,7 @@ def foreign_look(style: str) -> tuple[Look, Layout]:
     paper and inks either way."""
     match = _STYLE.fullmatch(style)
     if match is None:
-        raise ValueError(f"{style!r} is no foreign style; expected foreign-<low|side|narrow>[-<seed>]")
+        raise ValueError(f"{style!r} is no foreign style; expected foreign-<low|side|narrow|stack>[-<seed>]")
     name, seed = match.group(1), int(match.group(2) or 0)
     layout = LAYOUTS[name]
     rng = np.random.default_rng([seed, list(LAYOUTS).index(name), 53])

@@ -9,13 +9,17 @@ rank's top-left corner on, as that printing shows it, with how far the index rea
 redness; and it keeps what the pip model (:mod:`kiosk.vision.pips`) reads on the face. The rows
 go to the state directory's gallery file (:mod:`kiosk.vision.gallery`), :data:`ROWS` per card.
 
-:class:`EnrolledReader` names a rectified card, either way up, from three independent looks and
+:class:`EnrolledReader` names a rectified card, either way up, from independent looks and
 answers only where all are sure:
 
 * the rank: the index found in each corner is correlated, over small shifts, with the enrolled
   indices of every card (both corners), in the window the printing's indices reach; the best
   rank needs a score of ``enrolled.min_rank_score`` and a lead of ``enrolled.min_rank_margin`` over the
   best other rank (a number card's pips, counted, may vouch for a smaller lead);
+* the glyphs, where the reader is given the learned glyph reader (:mod:`kiosk.vision.glyph_reader`;
+  :meth:`EnrolledReader.load` gives the shipped one): a rank or suit it
+  reads surely on a counted corner must be the card's; its rank agreeing stands in for the rank's
+  lead, its suit, with an enrolled suit glyph saying the same, for a number card's unread pips;
 * the colour: the redness of the index ink, against the midpoint between the enrolled red and
   black cards;
 * the suit: the pip model's reading of the face, of that colour. A number card's or an ace's
@@ -44,14 +48,16 @@ import numpy as np
 
 from kiosk.decks import load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.face import FACE_SIZE, face_corners
+from kiosk.vision.face import face_corners
 from kiosk.vision.gallery import Gallery, GalleryError, as_face
+from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader, second_look
 from kiosk.vision.glyphs import CornerIndex, find_index, signs
 from kiosk.vision.params import PARAMS
-from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, face_ink, load_pip_reader, sign_patches
+from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, face_ink, load_pip_reader
 from kiosk.vision.reading import Identification
 from kiosk.vision.stills import read_image
 from kiosk.vision.suit_glyphs import SUIT_DIM, SuitGlyphs, suit_patch
+from kiosk.vision.suit_spots import BLACK_SUITS, MAX_SPOTS, RED_SUITS, sign_probs, spot_at, suit_spots, turned
 
 if TYPE_CHECKING:
     from kiosk.vision.detect import Detector
@@ -66,14 +72,10 @@ WINDOW: tuple[int, int] = (48, 72)
 ROWS = 3
 ROW_DIM = WINDOW[0] * WINDOW[1]
 FACTS = ("has_tl", "has_br", "reach_w", "reach_h", "redness", "pip_count", "pip_suit", "pip_confidence")
-#: A court keeps up to this many suit spots (centre x, y and side, face pixels) after its facts.
-MAX_SPOTS = 8
 #: Where the third row keeps each corner's normalised suit glyph (:func:`suit_patch`), one after the other.
 PATCHES_AT = len(FACTS) + 3 * MAX_SPOTS
 E = PARAMS.enrolled
 PIP_RANKS = {"A": 1, **{str(n): n for n in range(2, 11)}}
-RED_SUITS = ("D", "H")
-BLACK_SUITS = ("C", "S")
 _NONE = np.empty((0, 0), np.float32)  # no matrix to add to a product
 
 
@@ -99,8 +101,9 @@ class Verdict:
 
 
 #: Why the reader refuses a card: no index found; no rank read with its lead; corners reading two
-#: ranks; ink neither clearly red nor black; no one suit said.
-REFUSALS = ("no index", "rank unsure", "corners disagree", "colour unsure", "suit unsure")
+#: ranks; the glyph reader surely reading another rank or two; ink neither clearly red nor black;
+#: no one suit said.
+REFUSALS = ("no index", "rank unsure", "corners disagree", "glyphs disagree", "colour unsure", "suit unsure")
 
 
 class PhotoRefused(KioskError):
@@ -145,61 +148,10 @@ def describe(face: np.ndarray, pips: PipReading | None, spots: np.ndarray | None
     return rows
 
 
-def suit_spots(face: np.ndarray, suit: str, pips: PipReader) -> np.ndarray:
-    """Where the rectified ``face`` shows a suit sign that the pip model reads as its ``suit``
-    (n x 3: centre x, y and side, face pixels; up to :data:`MAX_SPOTS`), leaving out a spot whose
-    place turned half round reads as the other suit of that colour."""
-    ink = face_ink(as_face(face))
-    found = signs(ink)
-    if not len(found):
-        return found
-    right, turned = (_sign_probs(pips, ink, at) for at in (found, _turned(found)))
-    other = _other_suit(suit)
-    keep = (right[:, PIP_LABELS.index(suit)] >= E.min_pip_confidence) & (
-        turned[:, PIP_LABELS.index(other)] < E.max_turned_other
-    )
-    return found[keep][:MAX_SPOTS]
-
-
-def _sign_probs(pips: PipReader, ink: np.ndarray, spots: np.ndarray) -> np.ndarray:
-    """The pip model's mean probabilities (n x 4) for the signs at ``spots`` of ``ink``, over
-    looks shifted by ``sign_shift`` each way and scaled by ``sign_scales``."""
-    d = E.sign_shift
-    looks = [
-        spots * (1.0, 1.0, scale) + (dx, dy, 0.0)
-        for dx, dy in ((0, 0), (d, 0), (-d, 0), (0, d), (0, -d))
-        for scale in E.sign_scales
-    ]
-    probs = pips.suit_probs(sign_patches(ink, np.concatenate(looks).astype(np.float32)))
-    return probs.reshape(len(looks), len(spots), -1).mean(axis=0)
-
-
-def _turned(spots: np.ndarray) -> np.ndarray:
-    """``spots`` on the face turned half round."""
-    w, h = FACE_SIZE
-    return np.column_stack([w - spots[:, 0], h - spots[:, 1], spots[:, 2]]).astype(np.float32)
-
-
-def _at(found: np.ndarray, spot: np.ndarray) -> np.ndarray | None:
-    """The sign of ``found`` nearest ``spot`` and at its place (``spot_offset``, ``spot_size_ratio``), else None."""
-    if not len(found):
-        return None
-    off = np.hypot(found[:, 0] - spot[0], found[:, 1] - spot[1])
-    sides = np.maximum(found[:, 2], spot[2]), np.minimum(found[:, 2], spot[2])
-    there = (off <= max(E.min_spot_offset, E.spot_offset * spot[2])) & (sides[0] <= E.spot_size_ratio * sides[1])
-    return found[int(np.argmin(np.where(there, off, np.inf)))] if there.any() else None
-
-
-def _other_suit(suit: str) -> str:
-    """The other suit of ``suit``'s colour."""
-    pair = RED_SUITS if suit in RED_SUITS else BLACK_SUITS
-    return pair[1 - pair.index(suit)]
-
-
 class EnrolledReader:
     """Names rectified cards of an enrolled printing from its gallery (ROWS rows per card)."""
 
-    def __init__(self, gallery: Gallery, pips: PipReader | None) -> None:
+    def __init__(self, gallery: Gallery, pips: PipReader | None, glyphs: GlyphReader | None = None) -> None:
         rows = gallery.embeddings
         if rows.shape[1] != ROW_DIM or len(rows) % ROWS:
             raise GalleryError(
@@ -211,7 +163,7 @@ class EnrolledReader:
         if gallery.answers != tuple(a for a in self.answers for _ in range(ROWS)):
             raise GalleryError(f"the gallery of {gallery.deck_id} does not hold {ROWS} rows per card: enrol it again")
         self.rows = rows.reshape(len(self.answers), ROWS, ROW_DIM)
-        self.pips = pips
+        self.pips, self.glyphs = pips, glyphs
         facts = self.rows[:, 2, : len(FACTS)]
         self.facts = {name: facts[:, k] for k, name in enumerate(FACTS)}
         has = self.facts["has_tl"] + self.facts["has_br"] > 0
@@ -241,8 +193,8 @@ class EnrolledReader:
             if key[0] in PIP_RANKS or key in out or not mates:
                 continue
             own, other = (stored[k][stored[k][:, 2] > 0] for k in (i, mates[0]))
-            both = np.concatenate([other, _turned(other)])
-            out[key] = own[[_at(both, spot) is not None for spot in own]]
+            both = np.concatenate([other, turned(other)])
+            out[key] = own[[spot_at(both, spot) is not None for spot in own]]
         return out
 
     def _templates(self) -> tuple[np.ndarray, np.ndarray]:
@@ -273,8 +225,11 @@ class EnrolledReader:
         pips: PipReader | None = None,
     ) -> EnrolledReader | None:
         """The reader of the enrolled ``deck_id``, or None where no complete gallery is enrolled
-        (a partial one is reported in one line: its missing cards could pass for look-alikes).
+        (a partial one is reported in one line: its missing cards could pass for look-alikes),
+        with the shipped glyph reader's second look where it can run.
         ``pips``: the pip model already loaded by the caller, else it is loaded here."""
+        from kiosk.vision.identify import default_models_dir
+
         gallery = Gallery.load(deck_id, directory)
         if gallery is None:
             return None
@@ -282,7 +237,7 @@ class EnrolledReader:
         if missing:
             log.warning("the enrolled %s lacks %s: enrol them to use it", deck_id, ", ".join(missing))
             return None
-        return cls(gallery, pips or _pip_reader(models_dir))
+        return cls(gallery, pips or _pip_reader(models_dir), load_glyph_reader(models_dir or default_models_dir()))
 
     def read(self, card_bgr: np.ndarray) -> Identification | None:
         """The enrolled card that ``card_bgr`` (a rectified card, either way up) clearly is, else None."""
@@ -296,21 +251,25 @@ class EnrolledReader:
         if not found or not len(self.templates) or self.pips is None:
             return Verdict(None, "no index")
         every = [self._look(index) for index in found]
-        looks = [look for look in every if look.score >= E.min_rank_score]
+        glyphs = self.glyphs.read(found) if self.glyphs is not None else []
+        counted, said = second_look(glyphs, [(look.rank, look.score) for look in every], E.min_rank_score)
+        looks = [every[k] for k in counted]
         if not looks:
             return Verdict(None, "rank unsure")
         if len({look.rank for look in looks}) > 1:
             return Verdict(None, "corners disagree")
+        if said.split or said.rank not in (None, looks[0].rank):
+            return Verdict(None, "glyphs disagree")
         red = self._red(float(np.mean([look.redness for look in looks])))
         if red is None:
             return Verdict(None, "colour unsure")
         rank, best = looks[0].rank, max(looks, key=lambda look: look.margin)
         reading = self.pips.read([(face, face_corners(face))])[0]
-        suit = self._suit(face, rank, red, reading, looks, all(look.rank == rank for look in every))
+        suit = self._suit(face, rank, red, reading, looks, all(look.rank == rank for look in every), said.suit)
         if suit is None:
             return Verdict(None, "suit unsure")
         vouched = len(looks) > 1 or reading is not None and PIP_RANKS.get(rank) == reading.count
-        if best.margin < (E.min_counted_margin if vouched else E.min_rank_margin):
+        if best.margin < (E.min_counted_margin if vouched else E.min_rank_margin) and said.rank != rank:
             return Verdict(None, "rank unsure")
         card_id = rank + suit
         return Verdict(Identification(card_id, best.score, best.second + suit, best.margin, card_id), "named")
@@ -351,16 +310,18 @@ class EnrolledReader:
         reading: PipReading | None,
         looks: list[CornerLook],
         uncontested: bool,
+        glyph_suit: str | None = None,
     ) -> str | None:
         """The one suit of the colour said by the corners' suit glyphs, the pip ``reading`` and a
         court's suit signs, else None. A number card's pips say its suit alone where they count
         its rank (an ace's one pip only where no corner found reads another rank, even unsurely:
         a card over that corner may show its own pips); pips that count fewer, as a card over part
         of the face leaves, say it only with a suit glyph that says the same."""
-        said = {look.suit for look in looks if look.suit is not None}
+        said = {s for s in [*(look.suit for look in looks), glyph_suit] if s is not None}
         if rank in PIP_RANKS:
-            if reading is None or reading.confidence < E.min_pip_confidence:
-                return None
+            if reading is None or reading.confidence < E.min_pip_confidence:  # no pips read: two glyphs may say it
+                agreed = glyph_suit is not None and glyph_suit in {look.suit for look in looks}
+                return glyph_suit if agreed and glyph_suit in (RED_SUITS if red else BLACK_SUITS) else None
             counted = reading.count == PIP_RANKS[rank] and (reading.count > 1 or uncontested)
             if not counted and not (reading.count < PIP_RANKS[rank] and reading.suit in said):
                 return None
@@ -379,10 +340,10 @@ class EnrolledReader:
             return set()
         ink = face_ink(face)
         found = signs(ink)
-        near = [s for spot in np.concatenate([spots, _turned(spots)]) if (s := _at(found, spot)) is not None]
+        near = [s for spot in np.concatenate([spots, turned(spots)]) if (s := spot_at(found, spot)) is not None]
         if not near:
             return set()
-        probs = _sign_probs(self.pips, ink, np.array(near, np.float32))
+        probs = sign_probs(self.pips, ink, np.array(near, np.float32))
         read = {PIP_LABELS[k] for k in probs.argmax(axis=1)[probs.max(axis=1) >= E.min_pip_confidence]}
         return read & set(RED_SUITS if red else BLACK_SUITS)
 

@@ -88,9 +88,10 @@ class FaceModelReader:
         return self.identify([c.face for c in cards])
 
 
-#: Why the enrolled reader refuses a card it read the rank of: the printing leaves the suit in
-#: doubt, so an index model's suit (read from a crop laid out for another printing) is not taken.
-SUIT_DOUBTS = frozenset({"colour unsure", "suit unsure"})
+#: Why the enrolled reader refuses a card it read: the glyph reader reads another rank or suit, or
+#: the printing leaves the suit in doubt; an index model's answer (read from a crop laid out for
+#: another printing) is not taken then either.
+DOUBTS = frozenset({"glyphs disagree", "colour unsure", "suit unsure"})
 
 
 def settle(model: Identification, verdict: Verdict, suits_told: bool) -> Identification:
@@ -99,7 +100,7 @@ def settle(model: Identification, verdict: Verdict, suits_told: bool) -> Identif
     suits its reader tells apart."""
     if verdict.answer is not None:
         return model if verdict.answer.card_id == model.card_id else verdict.answer
-    if model.card_id is not None and (not suits_told or verdict.reason in SUIT_DOUBTS):
+    if model.card_id is not None and (not suits_told or verdict.reason in DOUBTS):
         return Identification(None, model.confidence, None, 0.0, None, model.read_by)
     return model
 
