@@ -352,7 +352,7 @@ def test_sure_pips_name_a_number_whose_corners_are_too_unsure_to(
     ident = Identifier("standard-52")
     readings = [tuple(Identification(None, p, None, 0.0, guess) for guess, p in (top, bottom))]
     view = card("9C", width=200)
-    answer = ident._reader._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
+    answer = ident._reader.primary._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
     assert answer.card_id == named
 
 
@@ -379,7 +379,7 @@ def test_sure_pips_count_the_second_guess_of_corners_that_lean_to_one_number(
     ident = Identifier("standard-52")
     readings = [tuple(Identification(None, p, second, p - q, guess) for guess, p, second, q in (top, bottom))]
     view = card("9C", width=200)
-    answer = ident._reader._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
+    answer = ident._reader.primary._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
     assert answer.card_id == named
     if named:
         assert answer.margin >= TrackerConfig().min_margin
@@ -458,7 +458,7 @@ def test_a_small_black_number_card_is_named_only_where_its_pips_read_its_suit(
     blank = np.full((width * 7 // 5, width, 3), 235, np.uint8)
     view = card(pips_of, width=width) if pips_of else (blank, face_corners(blank))
     readings = [(Identification(index_of, 0.99, None, 0.98), Identification(index_of, 0.99, None, 0.98))]
-    answer = ident._reader._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
+    answer = ident._reader.primary._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
     assert answer.card_id == named
     if named is None:
         assert answer.runner_up == index_of  # what it would have been, for the tracker's log

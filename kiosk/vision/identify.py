@@ -5,7 +5,9 @@ by ``Deck.identify_by``:
 
 * *index* decks (standard-52, piquet-32, affiche-belge) are read from their corner indices by
   the index model's members, number cards checked by their pips
-  (:class:`~kiosk.vision.index_reader.IndexReader`); where a venue enrolled its own printing of
+  (:class:`~kiosk.vision.index_reader.IndexReader`), and the cards it refuses of a standard or
+  piquet deck by their located glyphs (:class:`~kiosk.vision.glyph_fallback.GlyphFallback`: an
+  index laid out unlike the model's crop); where a venue enrolled its own printing of
   the deck (``kiosk enroll --deck standard-52``), that printing's reader reads each card too and
   has the last word (:class:`EnrolledFallback`);
 * *face* decks (kakkerlakken-64) by their artwork with ``models/<deck-id>.tflite``, or, once a
@@ -31,6 +33,8 @@ from kiosk.decks import load_deck
 from kiosk.errors import KioskError
 from kiosk.vision.enrolled import EnrolledReader, Verdict
 from kiosk.vision.gallery import Gallery
+from kiosk.vision.glyph_fallback import GlyphFallback
+from kiosk.vision.glyph_reader import load_glyph_reader
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.members import INDEX_MODEL, Members, default_models_dir, model_files
 from kiosk.vision.model_input import as_bgr
@@ -88,19 +92,13 @@ class FaceModelReader:
         return self.identify([c.face for c in cards])
 
 
-#: Why the enrolled reader refuses a card it read: the glyph reader reads another rank or suit, or
-#: the printing leaves the suit in doubt; an index model's answer (read from a crop laid out for
-#: another printing) is not taken then either.
-DOUBTS = frozenset({"glyphs disagree", "colour unsure", "suit unsure"})
-
-
 def settle(model: Identification, verdict: Verdict, suits_told: bool) -> Identification:
     """The answer for a card of an enrolled printing, from the index ``model``'s and the printing
     reader's ``verdict`` (:class:`EnrolledFallback`); ``suits_told``: the printing's index shows
     suits its reader tells apart."""
     if verdict.answer is not None:
         return model if verdict.answer.card_id == model.card_id else verdict.answer
-    if model.card_id is not None and (not suits_told or verdict.reason in DOUBTS):
+    if model.card_id is not None and not suits_told:
         return Identification(None, model.confidence, None, 0.0, None, model.read_by)
     return model
 
@@ -110,11 +108,11 @@ class EnrolledFallback:
     reader (:class:`~kiosk.vision.enrolled.EnrolledReader`, which answers only where it is sure)
     both read every card, and the printing's reader has the last word. Its answer stands (a card
     the model refuses or names otherwise). The model's own answer stands only where the printing's
-    index shows suits its reader tells apart (:attr:`SuitGlyphs.usable`) and that reader did not
-    leave the suit in doubt: the model's suit comes from a crop laid out for other printings and is
-    its usual mistake on them. Each card costs the enrolled reader's time on top of the model's."""
+    index shows suits its reader tells apart (:attr:`SuitGlyphs.usable`): on a printing without,
+    the model's suit comes from a crop laid out for other printings and is its usual mistake. Each
+    card costs the enrolled reader's time on top of the model's."""
 
-    def __init__(self, primary: IndexReader, enrolled: EnrolledReader) -> None:
+    def __init__(self, primary: IndexReader | GlyphFallback, enrolled: EnrolledReader) -> None:
         self.primary, self.enrolled = primary, enrolled
 
     def _fill(self, answers: list[Identification], faces: Sequence[np.ndarray]) -> list[Identification]:
@@ -154,8 +152,10 @@ class Identifier:
             return
         self._pips = load_pip_reader(directory, num_threads) if self.deck.pips else None
         index = IndexReader(self.deck, self._members, self._pips)
+        glyphs = load_glyph_reader(directory, num_threads) if self.deck.id in PARAMS.glyph_fallback.decks else None
+        primary = index if glyphs is None else GlyphFallback(index, glyphs, self._pips)
         enrolled = self._enrolled(directory)
-        self._reader = index if enrolled is None else EnrolledFallback(index, enrolled)
+        self._reader = primary if enrolled is None else EnrolledFallback(primary, enrolled)
 
     def _enrolled(self, models_dir: Path) -> EnrolledReader | None:
         """The reader of the venue's enrolled printing of this deck, if it enrolled one; one that
@@ -207,6 +207,6 @@ class Identifier:
         """One answer per upright corner-index crop (from :func:`kiosk.vision.face.index_crops`)."""
         if not crops:
             return []
-        if not isinstance(self._reader, IndexReader | EnrolledFallback):
+        if not isinstance(self._reader, IndexReader | GlyphFallback | EnrolledFallback):
             return [Identification(None, 0.0, None, 0.0) for _ in crops]
         return self._reader.identify_index(crops)

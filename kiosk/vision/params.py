@@ -424,6 +424,26 @@ class GlyphReaderParams:
 
 
 @dataclass(frozen=True)
+class GlyphFallbackParams:
+    """Naming, by their located glyphs, the cards of an unenrolled index deck that the index model
+    refuses (:mod:`kiosk.vision.glyph_fallback`), chosen on ``bench/bench_glyph_fallback.py``'s
+    foreign-low and foreign-side layouts and the train split of ``edje-tfod``."""
+
+    sure_rank: float = 0.9  # glyph reader probability a corner's rank reading needs to name a rank
+    sure_suit: float = 0.9  # the same for a suit glyph (an ace's or court's suit: both corners)
+    pip_confidence: float = 0.9  # the pip model's mean probability the pips' suit needs (number cards)
+    #: Index ink redness (red minus the mean of green and blue, grey levels, weighted by ink)
+    #: at or above which the ink is red, and at or below which it is black; between: unsure
+    red_redness: float = 25.0
+    black_redness: float = 10.0  # at or below it the ink is black
+    colour_needed: bool = False  # whether a card whose ink colour is unsure is refused
+    court_pips: int = 2  # the most pips an ace or court may show counted (its emblems); more: a number card
+    #: The decks whose refused cards are read by their glyphs: the glyph reader knows the ranks and
+    #: suits of the French-suited index decks (the kiosk's own affiche-belge is read by its model)
+    decks: tuple[str, ...] = ("standard-52", "piquet-32")
+
+
+@dataclass(frozen=True)
 class VisionParams:
     """The whole parameter set, one group per stage."""
 
@@ -440,6 +460,7 @@ class VisionParams:
     glyphs: GlyphParams = field(default_factory=GlyphParams)
     enrolled: EnrolledParams = field(default_factory=EnrolledParams)
     glyph_reader: GlyphReaderParams = field(default_factory=GlyphReaderParams)
+    glyph_fallback: GlyphFallbackParams = field(default_factory=GlyphFallbackParams)
 
 
 #: The parameters the kiosk ships with; the stages read their group of it.
