@@ -1,9 +1,9 @@
-"""Enrolment of standard decks with foreign index layouts: per layout, cards named by the index
-model alone, by the enrolled reader alone (all cards, the cards whose index shows in a corner not
+"""Enrolment of standard decks with foreign index layouts: per layout, cards named by the kiosk
+with nothing enrolled (the index model and the glyph fallback), by the enrolled reader alone (all cards, the cards whose index shows in a corner not
 covered by another card, the number cards and aces, the courts), and by both as the kiosk's
 identifier combines them (:func:`~kiosk.vision.identify.settle`), wrong names, the enrolment time
-per card and the enrolled reader's time per card; then why the enrolled reader refused the cards it did not name
-(:data:`~kiosk.vision.enrolled.REFUSALS`; "index covered": no corner of the card shows its whole
+per card and the enrolled reader's time per card; then why the enrolled reader refused the cards
+it did not name (:data:`~kiosk.vision.enrolled.REFUSALS`; "index covered": no corner of the card shows its whole
 index). Run: ``OPENBLAS_NUM_THREADS=1 python bench/bench_enroll.py [--scenes-per-card 5]``."""
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
                 glyph[1] += rank == card.card_id[:-1]
                 glyph[2] += rank is not None and rank != card.card_id[:-1]
     return (
-        f"{style:16s} cards {seen:4d}  index alone {index_right / seen:6.1%} ({index_wrong} wrong)  glyph reader "
+        f"{style:16s} cards {seen:4d}  unenrolled {index_right / seen:6.1%} ({index_wrong} wrong)  glyph reader "
         f"alone, rank of {glyph[0]} shown {glyph[1] / max(glyph[0], 1):6.1%} ({glyph[2]} wrong)  refused photos "
         f"{len(done.refused)}  enrol {per_card_ms:.0f} ms/card\n"
         + "\n".join(t.line(name) for name, t in tallies.items())
