@@ -1,9 +1,10 @@
 """Enrolment of standard decks with foreign index layouts: per layout, cards named by the kiosk
-with nothing enrolled (the index model and the glyph fallback), by the enrolled reader alone (all cards, the cards whose index shows in a corner not
-covered by another card, the number cards and aces, the courts), and by both as the kiosk's
-identifier combines them (:func:`~kiosk.vision.identify.settle`), wrong names, the enrolment time
-per card and the enrolled reader's time per card; then why the enrolled reader refused the cards
-it did not name (:data:`~kiosk.vision.enrolled.REFUSALS`; "index covered": no corner of the card shows its whole
+with nothing enrolled (the index model and the glyph fallback), by the enrolled reader alone (all
+cards, the cards whose index shows in a corner not covered by another card, the number cards and
+aces, the courts), and by both as the kiosk's identifier combines them
+(:func:`~kiosk.vision.identify.settle`), wrong names, the enrolment time per card and the enrolled
+reader's time per card; then why the enrolled reader refused the cards it did not name
+(:data:`~kiosk.vision.enrolled.REFUSALS`; "index covered": no corner of the card shows its whole
 index). Run: ``OPENBLAS_NUM_THREADS=1 python bench/bench_enroll.py [--scenes-per-card 5]``."""
 
 from __future__ import annotations
