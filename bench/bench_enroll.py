@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
+from _vision import foreign_sightings
 
 from kiosk.decks import load_deck
-from kiosk.render.foreign import foreign_look, foreign_styles, tilted
+from kiosk.render.foreign import foreign_look, foreign_styles
 from kiosk.render.scenes import Scene, render_scene
 from kiosk.vision.detect import Detector
 from kiosk.vision.enrolled import REFUSALS, EnrolledReader, enrol_photos
 from kiosk.vision.face import FACE_SIZE, face_homography
-from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.glyph_fallback import corners as located_corners
 from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader, vote
-from kiosk.vision.glyphs import find_index
 from kiosk.vision.identify import Identifier, default_models_dir, settle
 from kiosk.vision.pips import load_pip_reader
 from kiosk.vision.reading import Identification
@@ -99,7 +99,7 @@ class Tally:
 
 def glyphs_alone(glyphs: GlyphReader, face: np.ndarray, card_id: str) -> str | None:
     """The rank the glyph reader alone surely reads on the card's found corners (None: none, or two)."""
-    found = [i for i in (find_index(face), find_index(np.ascontiguousarray(face[::-1, ::-1]))) if i is not None]
+    found = [i for _, i in located_corners(face)]
     return vote(glyphs.read(found)).rank if found else None
 
 
@@ -118,30 +118,24 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
         "with glyphs": EnrolledReader(done.gallery, pips, glyphs),
     }
     tallies = {name: Tally() for name in readers}
-    rng = np.random.default_rng(53)
     seen = index_right = index_wrong = 0
     glyph = [0, 0, 0]  # cards whose index shows, their rank read right, wrong by the glyph reader alone
-    for s in range(len(ids) * per_card // PER_SCENE):
-        chosen = [ids[(s * PER_SCENE + k) % len(ids)] for k in range(PER_SCENE)]
-        scene = render_scene(DECK, PER_SCENE, 1000 + s, SIZE, card_ids=chosen, styles=(style,), split="heldout")
-        shown = index_shown(scene, style)
-        scene = tilted(scene, rng.uniform(0, 20), rng.uniform(0, 2 * np.pi))
-        found = detector.detect(scene.image)
-        for card in scene.cards:
-            match = [d for d in found if polygon_iou(d.corners, card.corners) > 0.7]
-            if not match:
-                continue
-            seen += 1
-            by_index = identifier.identify_cards(match[:1])[0]
-            index_right += by_index.card_id == card.card_id
-            index_wrong += by_index.card_id is not None and by_index.card_id != card.card_id
-            for name, reader in readers.items():
-                tallies[name].add(reader, match[0].face, card.card_id, shown[card.card_id], by_index)
-            if shown[card.card_id]:
-                rank = glyphs_alone(glyphs, match[0].face, card.card_id)
-                glyph[0] += 1
-                glyph[1] += rank == card.card_id[:-1]
-                glyph[2] += rank is not None and rank != card.card_id[:-1]
+    shown: dict[str, bool] = {}
+    flat_before: Scene | None = None
+    for flat, card, found in foreign_sightings(style, len(ids) * per_card // PER_SCENE, 1000, detector, DECK):
+        if flat is not flat_before:
+            shown, flat_before = index_shown(flat, style), flat
+        seen += 1
+        by_index = identifier.identify_cards([found])[0]
+        index_right += by_index.card_id == card.card_id
+        index_wrong += by_index.card_id is not None and by_index.card_id != card.card_id
+        for name, reader in readers.items():
+            tallies[name].add(reader, found.face, card.card_id, shown[card.card_id], by_index)
+        if shown[card.card_id]:
+            rank = glyphs_alone(glyphs, found.face, card.card_id)
+            glyph[0] += 1
+            glyph[1] += rank == card.card_id[:-1]
+            glyph[2] += rank is not None and rank != card.card_id[:-1]
     return (
         f"{style:16s} cards {seen:4d}  unenrolled {index_right / seen:6.1%} ({index_wrong} wrong)  glyph reader "
         f"alone, rank of {glyph[0]} shown {glyph[1] / max(glyph[0], 1):6.1%} ({glyph[2]} wrong)  refused photos "

@@ -11,51 +11,40 @@ import argparse
 import time
 
 import numpy as np
+from _vision import foreign_sightings
 
 from kiosk.decks import load_deck
-from kiosk.render.foreign import tilted
-from kiosk.render.scenes import render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.glyph_fallback import RED_SUITS, GlyphFallback, corners
 from kiosk.vision.glyph_reader import load_glyph_reader
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.members import Members, default_models_dir
 from kiosk.vision.pips import load_pip_reader
 
-DECK, SIZE, PER_SCENE = "standard-52", (1920, 1080), 6
+DECK, PER_SCENE = "standard-52", 6
 STYLES = ("foreign-low", "foreign-side", "foreign-narrow", "foreign-stack", "foreign-side-7")
 
 
 def bench_style(style: str, per_card: int, detector: Detector, fallback: GlyphFallback) -> str:
     ids = load_deck(DECK).ids
-    rng = np.random.default_rng(53)
     seen = 0
     tally = {"before": [0, 0], "after": [0, 0]}  # right, wrong
     refused, spent = 0, 0.0
     redness: dict[bool, list[float]] = {True: [], False: []}
-    for s in range(len(ids) * per_card // PER_SCENE):
-        chosen = [ids[(s * PER_SCENE + k) % len(ids)] for k in range(PER_SCENE)]
-        scene = render_scene(DECK, PER_SCENE, 1000 + s, SIZE, card_ids=chosen, styles=(style,), split="heldout")
-        scene = tilted(scene, rng.uniform(0, 20), rng.uniform(0, 2 * np.pi))
-        found = detector.detect(scene.image)
-        for card in scene.cards:
-            match = [d for d in found if polygon_iou(d.corners, card.corners) > 0.7]
-            if not match:
-                continue
-            seen += 1
-            before = fallback.primary.identify_cards(match[:1])[0].card_id
-            after = before
-            if before is None:
-                refused += 1
-                start = time.perf_counter()
-                answer = fallback.name(match[0].face)
-                spent += time.perf_counter() - start
-                after = None if answer is None else answer.card_id
-                redness[card.card_id[-1] in RED_SUITS] += [i.redness for _, i in corners(match[0].face)]
-            for name, named in (("before", before), ("after", after)):
-                tally[name][0] += named == card.card_id
-                tally[name][1] += named is not None and named != card.card_id
+    for _, card, found in foreign_sightings(style, len(ids) * per_card // PER_SCENE, 1000, detector, DECK):
+        seen += 1
+        before = fallback.primary.identify_cards([found])[0].card_id
+        after = before
+        if before is None:
+            refused += 1
+            start = time.perf_counter()
+            answer = fallback.name(found.face)
+            spent += time.perf_counter() - start
+            after = None if answer is None else answer.card_id
+            redness[card.card_id[-1] in RED_SUITS] += [i.redness for _, i in corners(found.face)]
+        for name, named in (("before", before), ("after", after)):
+            tally[name][0] += named == card.card_id
+            tally[name][1] += named is not None and named != card.card_id
     (br, bw), (ar, aw) = tally["before"], tally["after"]
     spread = "  ".join(
         f"{'red' if red else 'black'} redness p5/p50/p95 "

@@ -12,52 +12,38 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
+from _vision import foreign_sightings
 
-from kiosk.decks import load_deck
 from kiosk.render.faces import face_styles
-from kiosk.render.foreign import foreign_styles, tilted
-from kiosk.render.scenes import render_scene
+from kiosk.render.foreign import foreign_styles
 from kiosk.vision.detect import Detector
-from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.glyph_fallback import corners as located_corners
 from kiosk.vision.glyph_reader import NONE, GlyphReader, load_glyph_reader, vote
-from kiosk.vision.glyphs import find_index
 from kiosk.vision.identify import default_models_dir
 from kiosk.vision.params import PARAMS
 
-DECK, SIZE, PER_SCENE = "standard-52", (1920, 1080), 6
+DECK = "standard-52"
 
 
 def bench_style(style: str, scenes: int, detector: Detector, glyphs: GlyphReader) -> str:
-    ids = load_deck(DECK).ids
-    rng = np.random.default_rng(53)
     corners = right = wrong = sure_right = sure_wrong = cards = named = misnamed = 0
     read_s = 0.0
-    for s in range(scenes):
-        chosen = [ids[(s * PER_SCENE + k) % len(ids)] for k in range(PER_SCENE)]
-        scene = render_scene(DECK, PER_SCENE, 2000 + s, SIZE, card_ids=chosen, styles=(style,), split="heldout")
-        scene = tilted(scene, rng.uniform(0, 20), rng.uniform(0, 2 * np.pi))
-        found = detector.detect(scene.image)
-        for card in scene.cards:
-            match = [d for d in found if polygon_iou(d.corners, card.corners) > 0.7]
-            if not match:
-                continue
-            face, rank = match[0].face, card.card_id[:-1]
-            start = time.perf_counter()
-            located = [i for i in (find_index(face), find_index(np.ascontiguousarray(face[::-1, ::-1]))) if i]
-            readings = glyphs.read(located)
-            read_s += time.perf_counter() - start
-            cards += 1
-            said = vote(readings).rank
-            named += said == rank
-            misnamed += said is not None and said != rank
-            for g in readings:
-                corners += 1
-                right += g.rank == rank
-                wrong += g.rank not in (rank, NONE)
-                sure = g.sure_rank(PARAMS.glyph_reader.sure_glyph_rank)
-                sure_right += sure == rank
-                sure_wrong += sure is not None and sure != rank
+    for _, card, found in foreign_sightings(style, scenes, 2000, detector, DECK):
+        rank = card.card_id[:-1]
+        start = time.perf_counter()
+        readings = glyphs.read([i for _, i in located_corners(found.face)])
+        read_s += time.perf_counter() - start
+        cards += 1
+        said = vote(readings).rank
+        named += said == rank
+        misnamed += said is not None and said != rank
+        for g in readings:
+            corners += 1
+            right += g.rank == rank
+            wrong += g.rank not in (rank, NONE)
+            sure = g.sure_rank(PARAMS.glyph_reader.sure_glyph_rank)
+            sure_right += sure == rank
+            sure_wrong += sure is not None and sure != rank
     return (
         f"{style:16s} cards {cards:4d}, located corners {corners:4d}: rank right {right / corners:6.1%}, wrong "
         f"{wrong / corners:5.1%}; sure right {sure_right / corners:6.1%}, wrong {sure_wrong / corners:5.1%}; "
