@@ -81,7 +81,7 @@ def test_an_enrolled_foreign_deck_names_its_number_cards_and_aces(readings: list
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 53 bar (>= 99.5 % named): bench_enroll names 47.7 % of this printing's cards (0 wrong); "
+    reason="issue 53 bar (>= 99.5 % named): bench_enroll names about half of this printing's cards (0 wrong); "
     "its courts carry no suit the reader reads and partly covered cards are refused; see docs/identification.md",
 )
 def test_an_enrolled_foreign_deck_is_named_at_issue_53s_bar(readings: list[tuple[str, str | None]]) -> None:
