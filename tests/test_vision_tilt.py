@@ -10,11 +10,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kiosk.vision.geometry import CARD_ASPECT, order_corners
+from kiosk.vision.complete import partial_quads
+from kiosk.vision.geometry import CARD_ASPECT, order_corners, polygon_iou
 from kiosk.vision.params import PARAMS, DetectorConfig
+from kiosk.vision.propose import Outline
 from kiosk.vision.tilt import Tilt, card_views
 
-TOLERANCE = DetectorConfig().aspect_tolerance
+CONFIG = DetectorConfig()
+TOLERANCE = CONFIG.aspect_tolerance
 CARD = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float64)
 
 
@@ -111,3 +114,48 @@ def test_a_fitted_view_holds_for_the_frame_scaled() -> None:
     quads, shape = _tilted_frame(0.65)
     tilt = Tilt.fitted(quads, shape, TOLERANCE)
     assert np.allclose(tilt.scaled(2.0).errors(quads * 2), tilt.errors(quads), atol=1e-6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(turn=st.floats(0, 2 * math.pi), tilt=st.floats(0, math.radians(45)), across=st.floats(0, math.pi))
+def test_the_flattening_of_a_cards_view_gives_it_back_as_seen_from_above(
+    turn: float, tilt: float, across: float
+) -> None:
+    """Mapped by the flattening of its own view, a card seen at a tilt has right angles and the
+    card's aspect, at its area; the view from above flattens nothing."""
+    quad = _seen(turn, tilt, across, 2.0, (300, 200)).astype(np.float64)
+    view = card_views(quad[None])[0][0, 0]
+    flattening = Tilt((400, 600), np.array([view, [0, 0], [0, 0]])).flattening(quad.mean(axis=0)[None])[0]
+    flat = quad @ flattening.T
+    short, long_ = flat[1] - flat[0], flat[3] - flat[0]
+    assert abs(short @ long_) / (np.linalg.norm(short) * np.linalg.norm(long_)) < 1e-3
+    assert abs(np.linalg.norm(long_) / np.linalg.norm(short) - CARD_ASPECT) < 1e-3
+    assert abs(np.linalg.det(flattening) - 1) < 1e-9
+    assert np.allclose(Tilt.flat().flattening(quad), np.eye(2))
+
+
+def test_a_card_is_completed_in_the_frames_view() -> None:
+    """A card seen at 35 degrees, shortened along its length, a coin on one corner (its outline
+    no quad): completed from its whole near side in the frame's view it is that card; drawn as
+    seen from above (the side times the card's aspect) it runs past the card's far end."""
+    card = _seen(0.0, math.radians(35), math.pi / 2, 2.0, (320, 200))
+    mask = np.zeros((400, 640), np.uint8)
+    cv2.fillPoly(mask, [np.round(card).astype(np.int32)], 255)
+    edges = np.zeros_like(mask)
+    cv2.polylines(edges, [np.round(card).astype(np.int32)], True, 255, 2)
+    x, y = np.round(card[2]).astype(int)
+    mask[y - 20 : y + 1, x - 20 : x + 1] = 0
+    edges[y - 22 : y + 3, x - 22 : x + 3] = 0
+    cnt = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    view = card_views(card[None])[0][0, 0]
+    tilt = Tilt(mask.shape, np.array([view, [0, 0], [0, 0]]))
+    outline = Outline(cnt, mask, False)
+    best = {
+        seen: max(
+            (polygon_iou(c.quad, card) for c in partial_quads(outline, edges, 500.0, 1e5, None, 1e5, CONFIG, at)[0]),
+            default=0.0,
+        )
+        for seen, at in (("tilted", tilt), ("above", None))
+    }
+    assert best["tilted"] > 0.95
+    assert best["above"] < 0.9

@@ -13,6 +13,7 @@ from kiosk.vision.geometry import CARD_ASPECT, convex, coverage, edge_support, o
 from kiosk.vision.params import PARAMS, DetectorConfig
 from kiosk.vision.propose import Outline, aspect_ok
 from kiosk.vision.select import table_card_size, white_bordered
+from kiosk.vision.tilt import Tilt
 
 #: How a completion scores: the mean share of its sides on edges, times this.
 _COMPLETED_SCORE = 0.8
@@ -20,10 +21,11 @@ _COMPLETED_SCORE = 0.8
 
 class _Corners:
     """The right-angle corners of a contour's polygon (clockwise, y down): the polygon, which of
-    its vertices are card corners, the unit vectors to each vertex's previous and next ones, and
-    the length of the side to the next."""
+    its vertices are card corners, the unit vectors to each vertex's previous and next ones, the
+    length of the side to the next, and at each vertex the map undoing the frame's ``tilt``
+    there (:meth:`~kiosk.vision.tilt.Tilt.flattening`; None where the frame is seen from above)."""
 
-    def __init__(self, cnt: np.ndarray, shape: tuple[int, int], cfg: DetectorConfig) -> None:
+    def __init__(self, cnt: np.ndarray, shape: tuple[int, int], cfg: DetectorConfig, tilt: Tilt | None) -> None:
         peri = cv2.arcLength(cnt, True)
         poly = cv2.approxPolyDP(cnt, 0.01 * peri, True).reshape(-1, 2).astype(np.float32)
         self.n = len(poly)
@@ -45,6 +47,30 @@ class _Corners:
         corner &= (poly[:, 0] > 2) & (poly[:, 1] > 2) & (poly[:, 0] < w - 3) & (poly[:, 1] < h - 3)
         self.poly, self.corner, self.at = poly, corner, np.flatnonzero(corner)
         self.u_prev, self.u_next = prev / norm_p[:, None], nxt / self.side[:, None]
+        self.flat = None if tilt is None or tilt.coef is None else tilt.flattening(poly)
+
+    def reach(self, i: int, j: int) -> tuple[float, float]:
+        """For neighbouring corners ``i`` and ``j``, the lengths along the sides leaving them (to
+        i's previous vertex, to j's next) as long on the table as the side between them."""
+        if self.flat is None:
+            return float(self.side[i]), float(self.side[i])
+        side = self.poly[j] - self.poly[i]
+        f_i, f_j = self.flat[i], self.flat[j]
+        return (
+            float(np.linalg.norm(f_i @ side) / np.linalg.norm(f_i @ self.u_prev[i])),
+            float(np.linalg.norm(f_j @ side) / np.linalg.norm(f_j @ self.u_next[j])),
+        )
+
+    def spans(self, dims: np.ndarray) -> np.ndarray:
+        """Per corner, the lengths (corners, D, 2) along its next and previous sides that are
+        ``dims`` (D, 2) on the table."""
+        if self.flat is None:
+            return dims[None]
+        f = self.flat[self.at]
+        scale = np.stack(
+            [np.linalg.norm(np.einsum("nij,nj->ni", f, u[self.at]), axis=1) for u in (self.u_next, self.u_prev)], -1
+        )
+        return (dims[None] / scale[:, None, :]).astype(np.float32)
 
 
 def partial_quads(
@@ -55,6 +81,7 @@ def partial_quads(
     size: tuple[float, float] | None,
     hidden_most: float,
     cfg: DetectorConfig,
+    tilt: Tilt | None = None,
 ) -> tuple[list[Candidate], list[Candidate]]:
     """Cards completed from the visible corners of a non-quad outline. Two neighbouring
     right-angle corners give one whole side, short or long; once the frame's card ``size`` is
@@ -65,8 +92,9 @@ def partial_quads(
     alternates (a card whose far end lies under something is better supported completed from
     its visible end a quarter turned, its index crops on blank paper). One from a whole side may
     run under an object that is no card (``occluded_coverage``), at a lower score, if its area
-    is at most ``hidden_most``."""
-    corners = _Corners(outline.contour, outline.solid.shape, cfg)
+    is at most ``hidden_most``. In a frame seen at a ``tilt`` the sides are as long as the
+    card's on the table at the view there."""
+    corners = _Corners(outline.contour, outline.solid.shape, cfg, tilt)
     if not len(corners.at):
         return [], []
     sided = _from_sides(corners)
@@ -89,10 +117,10 @@ def _from_sides(c: _Corners) -> list[np.ndarray]:
     for i in c.at:
         j = (i + 1) % c.n
         if c.corner[j]:
-            side = float(c.side[i])
+            at_i, at_j = c.reach(int(i), int(j))
             options += [
                 np.array(
-                    [[c.poly[i], c.poly[j], c.poly[j] + c.u_next[j] * side * r, c.poly[i] + c.u_prev[i] * side * r]],
+                    [[c.poly[i], c.poly[j], c.poly[j] + c.u_next[j] * at_j * r, c.poly[i] + c.u_prev[i] * at_i * r]],
                     dtype=np.float32,
                 )
                 for r in (CARD_ASPECT, 1 / CARD_ASPECT)
@@ -102,14 +130,18 @@ def _from_sides(c: _Corners) -> list[np.ndarray]:
 
 def _from_one_corner(c: _Corners, size: tuple[float, float] | None) -> list[np.ndarray]:
     """Completions at each corner at the known card ``size`` and the steps either side (cards
-    nearer the camera look larger); both ways round, pairs side by side."""
+    nearer the camera look larger); both ways round, pairs side by side. At a tilt the card is
+    as large on the table as the cards seen whole (as wide as one of their area)."""
     if size is None:
         return []
+    if c.flat is not None:
+        width = float(np.sqrt(size[0] * size[1] / CARD_ASPECT))
+        size = (width, width * CARD_ASPECT)
     steps = PARAMS.complete.size_steps
-    dims = np.array([(sa * k, sb * k) for k in steps for sa, sb in (size, size[::-1])], np.float32)
+    spans = c.spans(np.array([(sa * k, sb * k) for k in steps for sa, sb in (size, size[::-1])], np.float32))
     v = c.poly[c.at][:, None, :]
-    a = c.u_next[c.at][:, None, :] * dims[None, :, :1]
-    b = c.u_prev[c.at][:, None, :] * dims[None, :, 1:]
+    a = c.u_next[c.at][:, None, :] * spans[:, :, :1]
+    b = c.u_prev[c.at][:, None, :] * spans[:, :, 1:]
     return [np.stack([v + 0 * a, v + a, v + a + b, v + b], axis=2).reshape(-1, 4, 2).astype(np.float32)]
 
 

@@ -200,7 +200,7 @@ class Detector:
         fits = table_sized(size, len(candidates))
         known = table_card_size(size, len(candidates))
         candidates, halves = split_pairs(candidates, size, cues.edges)
-        completed, other_way = self._completed(c, found.rest, candidates, cues.edges, size, known)
+        completed, other_way = self._completed(c, found.rest, candidates, cues.edges, size, known, found.tilt)
         completed = halves + completed
         candidates += agreed(plausible(completed, c.white, c.bright, cues.model_mask))
         candidates = [x for x in candidates if fits(x.quad)]
@@ -220,9 +220,10 @@ class Detector:
         edges: np.ndarray,
         size: tuple[float, float] | None,
         known: tuple[float, float] | None,
+        tilt: Tilt,
     ) -> tuple[list[Candidate], list[Candidate]]:
-        """Cards completed from the outlines of ``rest`` that ``found`` leaves unexplained, and
-        the same completions a quarter turned (only ever alternates)."""
+        """Cards completed from the outlines of ``rest`` that ``found`` leaves unexplained, in the
+        frame's view ``tilt``, and the same completions a quarter turned (only ever alternates)."""
         p = PARAMS.complete
         hidden_most = completed_most = c.hi  # the largest half-hidden card and completed card
         if known is not None:
@@ -231,7 +232,7 @@ class Detector:
         completed: list[Candidate] = []
         other_way: list[Candidate] = []
         for outline in unexplained(rest, found, c.white.shape, c.lo):
-            quads, turned = partial_quads(outline, edges, c.lo, completed_most, size, hidden_most, self.config)
+            quads, turned = partial_quads(outline, edges, c.lo, completed_most, size, hidden_most, self.config, tilt)
             if outline.soft:
                 quads += trimmed(outline.contour, edges, c.lo, c.hi, completed_most, self.config)
             factor = PARAMS.propose.soft_score if outline.soft else 1.0

@@ -115,9 +115,23 @@ class Tilt:
 
     def _positions(self, quads: np.ndarray) -> np.ndarray:
         """(N, 3): 1 and each quad's centre as fractions of the frame's width from its centre."""
+        return self._at(quads.mean(axis=1))
+
+    def _at(self, points: np.ndarray) -> np.ndarray:
+        """(N, 3): 1 and each point of (N, 2) as fractions of the frame's width from its centre."""
         h, w = self.shape
-        c = quads.mean(axis=1)
-        return np.column_stack([np.ones(len(c)), (c[:, 0] - w / 2) / w, (c[:, 1] - h / 2) / w])
+        return np.column_stack([np.ones(len(points)), (points[:, 0] - w / 2) / w, (points[:, 1] - h / 2) / w])
+
+    def flattening(self, points: np.ndarray) -> np.ndarray:
+        """Per point of (N, 2), the linear map (N, 2, 2) that undoes the view there, keeping areas:
+        a card's outline seen there, mapped by it, has right angles and the card's aspect. It is
+        exp(V / 2) of the view's matrix V = [[p, q], [q, -p]], the log of the metric that measures
+        the frame's vectors in the table's."""
+        p, q = (np.zeros((len(points), 2)) if self.coef is None else self._at(points) @ self.coef).T
+        half = 0.5 * np.hypot(p, q)
+        sinhc = np.sinh(half) / np.maximum(half, 1e-12)
+        view = 0.5 * np.stack([np.stack([p, q], -1), np.stack([q, -p], -1)], -2)
+        return np.cosh(half)[:, None, None] * np.eye(2) + sinhc[:, None, None] * view
 
     def errors(self, quads: np.ndarray) -> np.ndarray:
         """Per ordered quad of (N, 4, 2), how far the nearer of its views lies from the view at
