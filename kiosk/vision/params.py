@@ -80,8 +80,8 @@ class ProposeParams:
     tilt_ridge: float = 0.05
     #: A frame is taken as seen at a tilt only where its view takes this many more quads as
     #: cards than the view from above (:meth:`kiosk.vision.tilt.Tilt.fitted`), and a view is
-    #: fitted only where this many quads lack a card's aspect; fewer leave a frame with a piece
-    #: or two of odd shape (a 20-degree photo of six cards) fitted to them
+    #: fitted only where this many quads lack a card's aspect: fewer are a piece or two of odd
+    #: shape, which a fit would bend to
     tilt_gain: int = 3
 
 
