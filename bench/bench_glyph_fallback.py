@@ -14,9 +14,11 @@ import numpy as np
 from _vision import foreign_sightings
 
 from kiosk.decks import load_deck
+from kiosk.decks.model import RED_SUITS
 from kiosk.vision.detect import Detector
-from kiosk.vision.glyph_fallback import RED_SUITS, GlyphFallback, corners
+from kiosk.vision.glyph_fallback import GlyphFallback
 from kiosk.vision.glyph_reader import load_glyph_reader
+from kiosk.vision.glyphs import found_indices as corners
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.members import Members, default_models_dir
 from kiosk.vision.pips import load_pip_reader

@@ -17,8 +17,8 @@ from _vision import foreign_sightings
 from kiosk.render.faces import face_styles
 from kiosk.render.foreign import foreign_styles
 from kiosk.vision.detect import Detector
-from kiosk.vision.glyph_fallback import corners as located_corners
 from kiosk.vision.glyph_reader import NONE, GlyphReader, load_glyph_reader, vote
+from kiosk.vision.glyphs import found_indices as located_corners
 from kiosk.vision.identify import default_models_dir
 from kiosk.vision.params import PARAMS
 

@@ -51,7 +51,7 @@ from kiosk.errors import KioskError
 from kiosk.vision.face import face_corners
 from kiosk.vision.gallery import Gallery, GalleryError, as_face
 from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader, second_look
-from kiosk.vision.glyphs import CornerIndex, find_index, signs
+from kiosk.vision.glyphs import CornerIndex, found_indices, signs
 from kiosk.vision.params import PARAMS
 from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, face_ink, load_pip_reader
 from kiosk.vision.reading import Identification
@@ -110,11 +110,6 @@ class PhotoRefused(KioskError):
     """An enrolment photo that cannot teach its card; the message names the file and why."""
 
 
-def _corners(face: np.ndarray) -> tuple[CornerIndex | None, CornerIndex | None]:
-    """The index of the top-left corner and of the bottom-right one turned upright."""
-    return find_index(face), find_index(np.ascontiguousarray(face[::-1, ::-1]))
-
-
 def _window(index: CornerIndex, size: tuple[int, int], pad: int) -> np.ndarray:
     """The ink of ``index`` from the rank's top-left corner, ``size`` (w, h) wide, with ``pad``
     pixels more on every side (zero where the corner region ends)."""
@@ -129,18 +124,18 @@ def describe(face: np.ndarray, pips: PipReading | None, spots: np.ndarray | None
     of each corner and its facts (:data:`FACTS`), with ``pips``, the pip model's reading of it,
     a court's suit ``spots`` (:func:`suit_spots`) and each corner's suit glyph."""
     rows = np.zeros((ROWS, ROW_DIM), np.float32)
-    found = _corners(as_face(face))
+    found = found_indices(as_face(face))
     reach, redness = [], []
-    for k, index in enumerate(found):
-        if index is not None:
-            rows[k] = _window(index, WINDOW, 0).ravel()
-            rows[2, PATCHES_AT + k * SUIT_DIM : PATCHES_AT + (k + 1) * SUIT_DIM] = suit_patch(index)
-            reach.append(index.reach)
-            redness.append(index.redness)
+    for k, index in found:
+        rows[k] = _window(index, WINDOW, 0).ravel()
+        rows[2, PATCHES_AT + k * SUIT_DIM : PATCHES_AT + (k + 1) * SUIT_DIM] = suit_patch(index)
+        reach.append(index.reach)
+        redness.append(index.redness)
     w, h = np.max(reach, axis=0) if reach else (0, 0)
     suit = -1 if pips is None else PIP_LABELS.index(pips.suit)
     count, confidence = (0, 0.0) if pips is None else (pips.count, pips.confidence)
-    facts = [found[0] is not None, found[1] is not None, w, h, np.mean(redness) if redness else 0.0]
+    places = {k for k, _ in found}
+    facts = [0 in places, 1 in places, w, h, np.mean(redness) if redness else 0.0]
     rows[2, : len(FACTS)] = [*facts, count, suit, confidence]
     if spots is not None:
         kept = spots[:MAX_SPOTS].ravel()
@@ -223,11 +218,12 @@ class EnrolledReader:
         directory: Path | None = None,
         models_dir: Path | None = None,
         pips: PipReader | None = None,
+        glyphs: GlyphReader | None = None,
     ) -> EnrolledReader | None:
         """The reader of the enrolled ``deck_id``, or None where no complete gallery is enrolled
         (a partial one is reported in one line: its missing cards could pass for look-alikes),
-        with the shipped glyph reader's second look where it can run.
-        ``pips``: the pip model already loaded by the caller, else it is loaded here."""
+        with the shipped glyph reader's second look where it can run. ``pips`` and ``glyphs``:
+        the models already loaded by the caller, else they are loaded here."""
         from kiosk.vision.identify import default_models_dir
 
         gallery = Gallery.load(deck_id, directory)
@@ -237,7 +233,9 @@ class EnrolledReader:
         if missing:
             log.warning("the enrolled %s lacks %s: enrol them to use it", deck_id, ", ".join(missing))
             return None
-        return cls(gallery, pips or _pip_reader(models_dir), load_glyph_reader(models_dir or default_models_dir()))
+        return cls(
+            gallery, pips or _pip_reader(models_dir), glyphs or load_glyph_reader(models_dir or default_models_dir())
+        )
 
     def read(self, card_bgr: np.ndarray) -> Identification | None:
         """The enrolled card that ``card_bgr`` (a rectified card, either way up) clearly is, else None."""
@@ -247,7 +245,7 @@ class EnrolledReader:
         """The card ``card_bgr`` (rectified, either way up) clearly is, or why it is refused. A corner
         reading no rank at ``min_rank_score`` (under another card) does not count; the rest agree."""
         face = as_face(card_bgr)
-        found = [i for i in _corners(face) if i is not None]
+        found = [i for _, i in found_indices(face)]
         if not found or not len(self.templates) or self.pips is None:
             return Verdict(None, "no index")
         every = [self._look(index) for index in found]

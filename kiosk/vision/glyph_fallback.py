@@ -26,10 +26,11 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from kiosk.decks import Deck
+from kiosk.decks.model import RED_SUITS
 from kiosk.vision.face import face_corners
 from kiosk.vision.gallery import as_face
 from kiosk.vision.glyph_reader import RANK_LABELS, GlyphReader, GlyphReading
-from kiosk.vision.glyphs import CornerIndex, find_index
+from kiosk.vision.glyphs import CornerIndex, found_indices
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.model_input import as_bgr
 from kiosk.vision.params import PARAMS
@@ -37,15 +38,7 @@ from kiosk.vision.pips import PipReader, PipReading
 from kiosk.vision.reading import CardView, Identification
 
 P = PARAMS.glyph_fallback
-RED_SUITS = frozenset("DH")
 NUMBER_RANKS = frozenset(str(n) for n in range(2, 11))
-
-
-def corners(face: np.ndarray) -> list[tuple[int, CornerIndex]]:
-    """The indices found in the upright FACE_SIZE ``face``'s top-left corner (0) and, turned half
-    round, its bottom-right one (1), each with its place (either may be missing: covered, cut)."""
-    found = (find_index(face), find_index(np.ascontiguousarray(face[::-1, ::-1])))
-    return [(k, i) for k, i in enumerate(found) if i is not None]
 
 
 def ink_colour(indices: Sequence[CornerIndex]) -> bool | None:
@@ -107,7 +100,7 @@ class GlyphFallback:
         confidence and margin the sure rank's probability, read by the corners whose likeliest
         rank it is."""
         upright = as_face(as_bgr(face))  # a malformed face is a black pixel: no index found
-        found = corners(upright)
+        found = found_indices(upright)
         readings = self.glyphs.read([i for _, i in found])
         rank = glyph_rank(readings)
         if rank is None:

@@ -71,6 +71,13 @@ def find_index(face: np.ndarray) -> CornerIndex | None:
     return CornerIndex(blurred, rank, (right - x, bottom - y), redness, glyph)
 
 
+def found_indices(face: np.ndarray) -> list[tuple[int, CornerIndex]]:
+    """The indices found in the upright ``face``'s top-left corner (0) and, turned half round,
+    its bottom-right one (1), each with its place (either may be missing: covered, cut)."""
+    found = (find_index(face), find_index(np.ascontiguousarray(face[::-1, ::-1])))
+    return [(k, i) for k, i in enumerate(found) if i is not None]
+
+
 def signs(ink_map: np.ndarray) -> np.ndarray:
     """Where suit signs may sit on a face (n x 3: centre x, y and longer side, face pixels): the
     compact ink components of ``ink_map`` (0 paper, 1 darkest ink) at each of ``sign_levels``,

@@ -34,7 +34,7 @@ from kiosk.errors import KioskError
 from kiosk.vision.enrolled import EnrolledReader, Verdict
 from kiosk.vision.gallery import Gallery
 from kiosk.vision.glyph_fallback import GlyphFallback
-from kiosk.vision.glyph_reader import load_glyph_reader
+from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.members import INDEX_MODEL, Members, default_models_dir, model_files
 from kiosk.vision.model_input import as_bgr
@@ -154,14 +154,15 @@ class Identifier:
         index = IndexReader(self.deck, self._members, self._pips)
         glyphs = load_glyph_reader(directory, num_threads) if self.deck.id in PARAMS.glyph_fallback.decks else None
         primary = index if glyphs is None else GlyphFallback(index, glyphs, self._pips)
-        enrolled = self._enrolled(directory)
+        enrolled = self._enrolled(directory, glyphs)
         self._reader = primary if enrolled is None else EnrolledFallback(primary, enrolled)
 
-    def _enrolled(self, models_dir: Path) -> EnrolledReader | None:
-        """The reader of the venue's enrolled printing of this deck, if it enrolled one; one that
-        cannot be read is reported in one line and the index model alone answers."""
+    def _enrolled(self, models_dir: Path, glyphs: GlyphReader | None) -> EnrolledReader | None:
+        """The reader of the venue's enrolled printing of this deck, if it enrolled one (with the
+        pip and glyph models already loaded); one that cannot be read is reported in one line and
+        the index model alone answers."""
         try:
-            return EnrolledReader.load(self.deck.id, models_dir=models_dir, pips=self._pips)
+            return EnrolledReader.load(self.deck.id, models_dir=models_dir, pips=self._pips, glyphs=glyphs)
         except KioskError as exc:
             log.warning("%s; the index model alone names the cards", exc)
             return None
