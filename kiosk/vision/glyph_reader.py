@@ -19,7 +19,7 @@ import numpy as np
 from kiosk.decks import RANKS, SUITS
 from kiosk.vision.glyphs import Box, CornerIndex, glyph_patch
 from kiosk.vision.params import PARAMS
-from kiosk.vision.runtime import RuntimeMissing, TfliteModel
+from kiosk.vision.runtime import TfliteModel, optional_model
 
 #: Side of the square patch a glyph is read from (face pixels at the common size)
 GLYPH_SIDE = 32
@@ -92,13 +92,7 @@ class GlyphReader:
 
 def load_glyph_reader(directory: Path, num_threads: int = 1) -> GlyphReader | None:
     """The shipped glyph model, or None where there is none or no TFLite runtime."""
-    path = directory / MODEL_FILE
-    if not path.is_file():
-        return None
-    try:
-        return GlyphReader(path, num_threads)
-    except RuntimeMissing:
-        return None
+    return optional_model(GlyphReader, directory / MODEL_FILE, num_threads)
 
 
 @dataclass(frozen=True)

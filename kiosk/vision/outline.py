@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from kiosk.vision.identify import default_models_dir
-from kiosk.vision.runtime import RuntimeMissing, TfliteModel
+from kiosk.vision.runtime import TfliteModel, optional_model
 
 MODEL_FILE = "outline.tflite"
 INPUT_WH: tuple[int, int] = (320, 192)  # a 16:9 frame at 320 px, cards 25 to 50 px wide
@@ -66,10 +66,4 @@ class OutlineModel:
 def load_outline_model(directory: Path | None = None, num_threads: int = 1) -> OutlineModel | None:
     """The shipped outline model run on ``num_threads``, or None when there is none (the
     detector's own cues then work alone) or no TFLite runtime is installed."""
-    path = (directory or default_models_dir()) / MODEL_FILE
-    if not path.is_file():
-        return None
-    try:
-        return OutlineModel(path, num_threads)
-    except RuntimeMissing:
-        return None
+    return optional_model(OutlineModel, (directory or default_models_dir()) / MODEL_FILE, num_threads)

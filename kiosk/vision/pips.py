@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from kiosk.vision.face import darkest_channel, face_homography
-from kiosk.vision.runtime import RuntimeMissing, TfliteModel
+from kiosk.vision.runtime import TfliteModel, optional_model
 
 MODEL_FILE = "pips.tflite"
 #: The suits the model tells apart, in the order of its output.
@@ -230,10 +230,4 @@ def _laid_out_as(columns: np.ndarray) -> bool:
 def load_pip_reader(directory: Path, num_threads: int = 1) -> PipReader | None:
     """The shipped pip model run on ``num_threads``, or None when there is none or no TFLite
     runtime (the index is then read alone)."""
-    path = directory / MODEL_FILE
-    if not path.is_file():
-        return None
-    try:
-        return PipReader(path, num_threads)
-    except RuntimeMissing:
-        return None
+    return optional_model(PipReader, directory / MODEL_FILE, num_threads)

@@ -12,9 +12,9 @@ import importlib
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -25,6 +25,20 @@ _CANDIDATES: tuple[str, ...] = (
     "tflite_runtime.interpreter",
     "tensorflow.lite",
 )
+
+
+M = TypeVar("M")
+
+
+def optional_model(make: Callable[[Path, int], M], path: Path, num_threads: int) -> M | None:
+    """``make(path, num_threads)``, or None where there is no such file or no TFLite runtime is
+    installed (the caller then works without that model)."""
+    if not path.is_file():
+        return None
+    try:
+        return make(path, num_threads)
+    except RuntimeMissing:
+        return None
 
 
 class RuntimeMissing(KioskError):
