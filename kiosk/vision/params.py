@@ -444,6 +444,18 @@ class GlyphFallbackParams:
 
 
 @dataclass(frozen=True)
+class TwinParams:
+    """Telling apart cards that print the same index by their art (:mod:`kiosk.vision.twins`)."""
+
+    #: Fractions of the face (x0, y0, x1, y1) compared: the poster's middle, clear of the indices
+    art: tuple[float, float, float, float] = (0.22, 0.22, 0.78, 0.78)
+    grid: tuple[int, int] = (14, 20)  # w, h of the compared grid
+    blur: float = 0.02  # Gaussian sigma of the blur before shrinking, a share of the face's width
+    min_score: float = 0.5  # the correlation with the best twin's art an answer needs
+    min_lead: float = 0.1  # its lead over the next twin
+
+
+@dataclass(frozen=True)
 class VisionParams:
     """The whole parameter set, one group per stage."""
 
@@ -461,6 +473,7 @@ class VisionParams:
     enrolled: EnrolledParams = field(default_factory=EnrolledParams)
     glyph_reader: GlyphReaderParams = field(default_factory=GlyphReaderParams)
     glyph_fallback: GlyphFallbackParams = field(default_factory=GlyphFallbackParams)
+    twins: TwinParams = field(default_factory=TwinParams)
 
 
 #: The parameters the kiosk ships with; the stages read their group of it.
