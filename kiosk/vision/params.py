@@ -129,7 +129,7 @@ class SelectParams:
     table_cards: int = 3  # cards seen whole that set the table's card size
     #: A table round a candidate at least this share of the frame's paper white is as white as
     #: paper: a candidate of the outline model is kept there without a white margin
-    white_table: float = 0.8
+    white_table: float = 0.5
     #: A card's margin this many times as white as the table round it is paper even far from the
     #: frame's brightest white (a card in the shade of a lamp)
     shaded_paper: float = 1.6
