@@ -9,9 +9,9 @@ by ``Deck.identify_by``:
   piquet deck by their located glyphs (:class:`~kiosk.vision.glyph_fallback.GlyphFallback`: an
   index laid out unlike the model's crop); where a venue enrolled its own printing of
   the deck (``kiosk enroll --deck standard-52``), that printing's reader reads each card too and
-  has the last word (:class:`EnrolledFallback`); cards that print the same index (the
-  affiche-belge deck's two Manneken-Pis) are told apart by their art
-  (:class:`~kiosk.vision.twins.TwinReader`);
+  has the last word (:class:`EnrolledFallback`); the kiosk's own poster deck is read by its
+  art too (:class:`~kiosk.vision.poster_reader.PosterReader`: its two Manneken-Pis share an
+  index, and a card whose index is unsure is named by its poster among its suit's);
 * *face* decks (kakkerlakken-64) by their artwork with ``models/<deck-id>.tflite``, or, once a
   venue has enrolled photos of its own printed deck (``kiosk enroll``), by nearest neighbour in
   that gallery (:class:`FaceModelReader`);
@@ -42,9 +42,9 @@ from kiosk.vision.members import INDEX_MODEL, Members, default_models_dir, model
 from kiosk.vision.model_input import as_bgr
 from kiosk.vision.params import PARAMS
 from kiosk.vision.pips import PipReader, load_pip_reader
+from kiosk.vision.poster_reader import PosterReader
 from kiosk.vision.reading import CardView, DeckReader, Identification, decide
 from kiosk.vision.textmatch import TextMatcher
-from kiosk.vision.twins import TwinArt, TwinReader, twin_cards
 
 __all__ = [
     "INDEX_MODEL",
@@ -159,8 +159,7 @@ class Identifier:
         primary = index if glyphs is None else GlyphFallback(index, glyphs, self._pips)
         enrolled = self._enrolled(directory, glyphs)
         reader: DeckReader = primary if enrolled is None else EnrolledFallback(primary, enrolled)
-        twins = twin_cards(self.deck)
-        self._reader = TwinReader(reader, TwinArt(twins)) if twins else reader
+        self._reader = PosterReader(reader, self.deck) if PosterReader.wraps(self.deck) else reader
 
     def _enrolled(self, models_dir: Path, glyphs: GlyphReader | None) -> EnrolledReader | None:
         """The reader of the venue's enrolled printing of this deck, if it enrolled one (with the
@@ -213,6 +212,6 @@ class Identifier:
         """One answer per upright corner-index crop (from :func:`kiosk.vision.face.index_crops`)."""
         if not crops:
             return []
-        if not isinstance(self._reader, IndexReader | GlyphFallback | EnrolledFallback | TwinReader):
+        if not isinstance(self._reader, IndexReader | GlyphFallback | EnrolledFallback | PosterReader):
             return [Identification(None, 0.0, None, 0.0) for _ in crops]
         return self._reader.identify_index(crops)

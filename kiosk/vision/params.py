@@ -444,15 +444,28 @@ class GlyphFallbackParams:
 
 
 @dataclass(frozen=True)
-class TwinParams:
-    """Telling apart cards that print the same index by their art (:mod:`kiosk.vision.twins`)."""
+class ArtParams:
+    """Reading the kiosk's own poster deck by its art (:mod:`kiosk.vision.art`,
+    :mod:`kiosk.vision.poster_reader`)."""
 
-    #: Fractions of the face (x0, y0, x1, y1) compared: the poster's middle, clear of the indices
+    decks: tuple[str, ...] = ("affiche-belge",)  # the decks printed from the kiosk's art
+    #: Fractions of a card's rendered face (x0, y0, x1, y1) matched: its poster's middle, clear of
+    #: the indices; searched for within ``search`` of the face, at each of ``zooms``
     art: tuple[float, float, float, float] = (0.22, 0.22, 0.78, 0.78)
-    grid: tuple[int, int] = (14, 20)  # w, h of the compared grid
+    search: tuple[float, float, float, float] = (0.12, 0.12, 0.88, 0.88)  # fractions of the face
+    zooms: tuple[float, ...] = (0.9, 1.0, 1.1)  # an outline lying off the card shows the art scaled
+    scale_down: int = 4  # the faces are compared at FACE_SIZE divided by this
     blur: float = 0.02  # Gaussian sigma of the blur before shrinking, a share of the face's width
-    min_score: float = 0.5  # the correlation with the best twin's art an answer needs
-    min_lead: float = 0.1  # its lead over the next twin
+    #: A card the index reads as a Manneken-Pis is the one whose art it matches at ``twin_score``
+    #: or better and ``twin_lead`` ahead of the other's (the correlation a twin's answer needs)
+    twin_score: float = 0.6
+    twin_lead: float = 0.1  # the lead over the other Manneken-Pis' art a twin's answer needs
+    #: A card the index model refuses is read by its art where its best guess is this sure (the
+    #: guess's suit), its art matches one of the suit's posters at ``suit_score`` and leads the
+    #: suit's other posters by ``suit_lead``
+    min_guess: float = 0.25
+    suit_score: float = 0.9  # the correlation with the best poster of the guessed suit needed
+    suit_lead: float = 0.05  # the lead of the best poster of the guessed suit over the next
 
 
 @dataclass(frozen=True)
@@ -473,7 +486,7 @@ class VisionParams:
     enrolled: EnrolledParams = field(default_factory=EnrolledParams)
     glyph_reader: GlyphReaderParams = field(default_factory=GlyphReaderParams)
     glyph_fallback: GlyphFallbackParams = field(default_factory=GlyphFallbackParams)
-    twins: TwinParams = field(default_factory=TwinParams)
+    art: ArtParams = field(default_factory=ArtParams)
 
 
 #: The parameters the kiosk ships with; the stages read their group of it.
