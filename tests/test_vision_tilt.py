@@ -105,6 +105,32 @@ def test_cards_seen_from_above_give_no_tilt() -> None:
     assert (tilt.ordered(quads) == quads).all()
 
 
+def _one_view(tilt_deg: float) -> tuple[np.ndarray, tuple[int, int]]:
+    """Twelve cards at various turns, all seen compressed by the cosine of ``tilt_deg`` along
+    the frame's vertical (a view that does not vary over the frame)."""
+    quads = [
+        _seen(0.4 * n, math.radians(tilt_deg), math.pi / 2, 1.4, (x, y))
+        for n, (x, y) in enumerate((x, y) for y in (130, 360, 590) for x in (200, 500, 800, 1080))
+    ]
+    return np.stack(quads), (720, 1280)
+
+
+def test_a_plain_tilt_is_fitted_even_where_its_cards_pass_for_seen_from_above() -> None:
+    """At 33 degrees every card's view (0.18) is still within the 2-D aspect bounds, so the fit
+    gains no card; but the view is plainly not the one from above (``propose.tilt_plain``), and
+    judged against it the cards fit far better."""
+    quads, shape = _one_view(33)
+    assert (Tilt.flat().errors(quads) <= TOLERANCE).all()
+    tilt = Tilt.fitted(quads, shape, TOLERANCE)
+    assert tilt.coef is not None
+    assert tilt.errors(quads).max() < 0.02 < Tilt.flat().errors(quads).min()
+
+
+def test_a_slight_tilt_whose_cards_pass_is_taken_as_seen_from_above() -> None:
+    quads, shape = _one_view(20)
+    assert Tilt.fitted(quads, shape, TOLERANCE).coef is None
+
+
 def test_too_few_cards_give_no_tilt() -> None:
     quads, shape = _tilted_frame(0.65)
     assert Tilt.fitted(quads[:2], shape, TOLERANCE).coef is None

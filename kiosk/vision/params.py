@@ -83,6 +83,10 @@ class ProposeParams:
     #: fitted only where this many quads lack a card's aspect: fewer are a piece or two of odd
     #: shape, which a fit would bend to
     tilt_gain: int = 3
+    #: ... or where the fitted view at the frame's centre is at least this far from the view from
+    #: above (log of a card's anisotropy there; 0.15 is about 31 degrees): a plain tilt, whatever
+    #: share of its cards still passes for seen from above
+    tilt_plain: float = 0.15
 
 
 @dataclass(frozen=True)

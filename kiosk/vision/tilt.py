@@ -84,7 +84,8 @@ class Tilt:
         towards none (``tilt_ridge``), one quad a place. Seen from above where fewer than ``table_cards`` quads
         have a plausible view (``max_tilt``) or fit it within ``tilt_inlier``, or where the fit
         takes fewer than ``tilt_gain`` more of them as cards (within ``tolerance``) than the
-        view from above does: a frame whose cards all look as seen from above is taken so."""
+        view from above does and lies under ``tilt_plain`` from it at the frame's centre: a
+        frame whose cards all look as seen from above is taken so."""
         p = PARAMS.propose
         flat = cls(shape)
         quads = _one_per_place(quads)
@@ -111,7 +112,8 @@ class Tilt:
             return flat
         tilted = cls(shape, coef)
         gain = int(((tilted.errors(quads) <= tolerance) & (aspect_errors(quads) > tolerance)).sum())
-        return tilted if gain >= p.tilt_gain else flat
+        plain = float(np.hypot(*coef[0])) >= p.tilt_plain
+        return tilted if gain >= p.tilt_gain or plain else flat
 
     def _positions(self, quads: np.ndarray) -> np.ndarray:
         """(N, 3): 1 and each quad's centre as fractions of the frame's width from its centre."""
