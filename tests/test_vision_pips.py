@@ -464,6 +464,31 @@ def test_a_small_black_number_card_is_named_only_where_its_pips_read_its_suit(
         assert answer.runner_up == index_of  # what it would have been, for the tracker's log
 
 
+@pytest.mark.parametrize(
+    ("index_of", "pips_of", "sure", "named"),
+    [
+        ("6S", None, 0.7, None),  # one corner, unsure, no pips to read: clubs read as spades there
+        ("6S", "6S", 0.7, "6S"),  # ... its pips surely spades confirm it
+        ("6S", "6C", 0.7, "6C"),  # ... or name its other black suit
+        ("6H", None, 0.7, "6H"),  # red: the index tells hearts from diamonds by colour too
+        ("6S", None, 0.995, "6S"),  # one corner read surely is enough
+    ],
+)
+def test_a_black_number_card_named_by_one_unsure_corner_needs_its_pips(
+    index_of: str, pips_of: str | None, sure: float, named: str | None
+) -> None:
+    """A card with one corner cut off, glared or covered has no second index to agree with the
+    first: at a tilt, a blurred six of clubs was read 0.69 as spades by its one corner. The suit
+    sign of a black index is a few pixels, so such a card is named where its pips confirm it."""
+    ident = Identifier("standard-52")
+    width = int(PARAMS.pips.small_card_px) + 40
+    blank = np.full((width * 7 // 5, width, 3), 235, np.uint8)
+    view = card(pips_of, width=width) if pips_of else (blank, face_corners(blank))
+    readings = [(Identification(index_of, sure, None, 0.5), Identification(None, 0.2, None, 0.0))]
+    answer = ident._reader.primary._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
+    assert answer.card_id == named
+
+
 def test_a_small_club_is_not_named_a_spade_on_a_coarse_camera() -> None:
     """Held-out scene 900036 rendered at 960x540 (a webcam's resolution): its eight of clubs,
     71 px wide, was named 8S from both corners at 0.99; its pips are too blurred to read surely,

@@ -10,7 +10,8 @@ washed-out frame takes away; pips surely counted as another number contradict an
 unsurely. Where the two corners disagree on the suit of one number or on the number in one suit,
 or both lean to one number without naming it, the pips settle it (:func:`settled_by_pips`). On a
 card too small for its index's suit sign to be read (``small_card_px``), a black number card or
-ace is named only where its pips confirm its suit.
+ace is named only where its pips confirm its suit, and so is a black number card named by one
+corner less surely than ``read.sure`` (no second index to agree with the first).
 """
 
 from __future__ import annotations
@@ -55,6 +56,12 @@ def checked_by_pips(
     read = [*cards, *disputes]
     sides = cards_sides(np.array([card(i)[1] for i in read], np.float32).reshape(-1, 4, 2))
     narrow = {i for i, (short, _) in zip(read, sides, strict=True) if short < PARAMS.pips.small_card_px}
+    # nor on a card named from one corner unsurely: no second index to agree with the first
+    narrow |= {
+        i
+        for i, c in cards.items()
+        if answers[i].confidence < PARAMS.read.sure and sum(r.card_id == c.id for r in readings[i]) == 1
+    }
     numbers = [
         i for i, c in cards.items() if c.rank in PIP_COUNTS and not _sure_without_pips(readings[i], c, i in narrow)
     ]
