@@ -64,17 +64,23 @@ def test_a_quad_that_converges_too_much_or_is_too_steep_is_no_card() -> None:
     assert card_views(trapezoid[None])[1][0] > PARAMS.propose.max_depth
 
 
-def _tilted_frame(k: float) -> tuple[np.ndarray, tuple[int, int]]:
-    """Twelve cards laid in a grid, half crosswise, seen by a camera tilted away: the frame's top
-    edge shrunk to ``k`` of its width (as ``bench/bench_detect.py --tilt`` shows them)."""
+GRID = [(x, y) for y in (130, 360, 590) for x in (200, 500, 800, 1080)]
+
+
+def _tilted_frame(
+    k: float, places: list[tuple[int, int]] = GRID, scale: float = 1.4
+) -> tuple[np.ndarray, tuple[int, int]]:
+    """Twelve cards laid in a grid (or at ``places``), half crosswise, seen by a camera tilted
+    away: the frame's top edge shrunk to ``k`` of its width (as ``bench/bench_detect.py --tilt``
+    shows them)."""
     w, h = 1280, 720
     view = cv2.getPerspectiveTransform(
         np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
         np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]),
     )
     quads = []
-    for n, (x, y) in enumerate((x, y) for y in (130, 360, 590) for x in (200, 500, 800, 1080)):
-        card = _seen(math.pi / 2 * (n % 2) + 0.1 * n, 0.0, 0.0, 1.4, (x, y)).astype(np.float32)
+    for n, (x, y) in enumerate(places):
+        card = _seen(math.pi / 2 * (n % 2) + 0.1 * n, 0.0, 0.0, scale, (x, y)).astype(np.float32)
         quads.append(order_corners(cv2.perspectiveTransform(card[:, None], view)[:, 0]))
     return np.stack(quads), (h, w)
 
@@ -129,6 +135,22 @@ def test_a_plain_tilt_is_fitted_even_where_its_cards_pass_for_seen_from_above() 
 def test_a_slight_tilt_whose_cards_pass_is_taken_as_seen_from_above() -> None:
     quads, shape = _one_view(20)
     assert Tilt.fitted(quads, shape, TOLERANCE).coef is None
+
+
+def test_a_tilted_frame_knows_how_large_a_card_looks_at_each_place() -> None:
+    """Cards nearer the camera look larger; the fitted size at each card's place is its own,
+    though pieces of cards (a court's picture frame, with a card's view and a third of its
+    area) lie among them."""
+    quads, shape = _tilted_frame(0.65)
+    pieces, _ = _tilted_frame(0.65, [(350, 245), (650, 245), (950, 245), (350, 475)], scale=0.8)
+    tilt = Tilt.fitted(np.concatenate([quads, pieces]), shape, TOLERANCE)
+    areas = np.abs([cv2.contourArea(q) for q in quads])
+    fitted = tilt.area_at(quads.mean(axis=1))
+    assert fitted is not None
+    assert np.abs(np.log(fitted / areas)).max() < 0.1
+    top, bottom = fitted[:4].mean(), fitted[-4:].mean()
+    assert top < 0.8 * bottom
+    assert np.allclose(tilt.scaled(2.0).area_at(quads.mean(axis=1) * 2), fitted * 4)  # type: ignore[operator]
 
 
 def test_too_few_cards_give_no_tilt() -> None:

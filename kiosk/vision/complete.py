@@ -23,7 +23,8 @@ class _Corners:
     """The right-angle corners of a contour's polygon (clockwise, y down): the polygon, which of
     its vertices are card corners, the unit vectors to each vertex's previous and next ones, the
     length of the side to the next, and at each vertex the map undoing the frame's ``tilt``
-    there (:meth:`~kiosk.vision.tilt.Tilt.flattening`; None where the frame is seen from above)."""
+    there (:meth:`~kiosk.vision.tilt.Tilt.flattening`) and a card's area at each corner
+    (:meth:`~kiosk.vision.tilt.Tilt.area_at`); None where the frame is seen from above."""
 
     def __init__(self, cnt: np.ndarray, shape: tuple[int, int], cfg: DetectorConfig, tilt: Tilt | None) -> None:
         peri = cv2.arcLength(cnt, True)
@@ -48,6 +49,7 @@ class _Corners:
         self.poly, self.corner, self.at = poly, corner, np.flatnonzero(corner)
         self.u_prev, self.u_next = prev / norm_p[:, None], nxt / self.side[:, None]
         self.flat = None if tilt is None or tilt.coef is None else tilt.flattening(poly)
+        self.area = None if self.flat is None or tilt is None else tilt.area_at(poly[self.at])
 
     def reach(self, i: int, j: int) -> tuple[float, float]:
         """For neighbouring corners ``i`` and ``j``, the lengths along the sides leaving them (to
@@ -131,7 +133,8 @@ def _from_sides(c: _Corners) -> list[np.ndarray]:
 def _from_one_corner(c: _Corners, size: tuple[float, float] | None) -> list[np.ndarray]:
     """Completions at each corner at the known card ``size`` and the steps either side (cards
     nearer the camera look larger); both ways round, pairs side by side. At a tilt the card is
-    as large on the table as the cards seen whole (as wide as one of their area)."""
+    as large on the table as a card the frame's view puts at that corner (:meth:`Tilt.area_at`,
+    fitted over the cards seen whole), else as the cards seen whole (as wide as one of their area)."""
     if size is None:
         return []
     if c.flat is not None:
@@ -139,6 +142,8 @@ def _from_one_corner(c: _Corners, size: tuple[float, float] | None) -> list[np.n
         size = (width, width * CARD_ASPECT)
     steps = PARAMS.complete.size_steps
     spans = c.spans(np.array([(sa * k, sb * k) for k in steps for sa, sb in (size, size[::-1])], np.float32))
+    if c.area is not None:  # at a tilt, as large as a card at that place: nearer ones look larger
+        spans = spans * np.sqrt(c.area / (size[0] * size[1]))[:, None, None].astype(np.float32)
     v = c.poly[c.at][:, None, :]
     a = c.u_next[c.at][:, None, :] * spans[:, :, :1]
     b = c.u_prev[c.at][:, None, :] * spans[:, :, 1:]

@@ -67,9 +67,14 @@ class Tilt:
     position (``coef``, 3 x 2: constant, x and y terms, positions as fractions of the frame's
     width from its centre), or the view from above (0, 0) everywhere (``coef`` None)."""
 
-    def __init__(self, shape: tuple[float, ...], coef: np.ndarray | None = None) -> None:
+    def __init__(
+        self, shape: tuple[float, ...], coef: np.ndarray | None = None, areas: np.ndarray | None = None
+    ) -> None:
         self.shape = shape[:2]
         self.coef = coef
+        #: log of a card's area in the frame, affine in the position as ``coef`` (3,): cards
+        #: nearer the camera look larger; None where unknown
+        self.areas = areas
 
     @classmethod
     def flat(cls) -> Tilt:
@@ -110,10 +115,15 @@ class Tilt:
         inliers = int((miss.min(axis=1) <= p.tilt_inlier).sum())
         if inliers < PARAMS.select.table_cards:
             return flat
-        tilted = cls(shape, coef)
+        near = miss.min(axis=1) <= p.tilt_inlier
+        tilted = cls(shape, coef, _area_fit(np.abs(_areas(quads[use][near])), where[near], ridge))
         gain = int(((tilted.errors(quads) <= tolerance) & (aspect_errors(quads) > tolerance)).sum())
         plain = float(np.hypot(*coef[0])) >= p.tilt_plain
         return tilted if gain >= p.tilt_gain or plain else flat
+
+    def area_at(self, points: np.ndarray) -> np.ndarray | None:
+        """A card's area in the frame (pixels) at each point of (N, 2), or None where unknown."""
+        return None if self.areas is None else np.exp(self._at(points) @ self.areas)
 
     def _positions(self, quads: np.ndarray) -> np.ndarray:
         """(N, 3): 1 and each quad's centre as fractions of the frame's width from its centre."""
@@ -152,7 +162,8 @@ class Tilt:
     def scaled(self, factor: float) -> Tilt:
         """The same view for the frame scaled by ``factor`` (positions are fractions of its width)."""
         h, w = self.shape
-        return Tilt((h * factor, w * factor), self.coef)
+        areas = None if self.areas is None else self.areas + np.array([2 * np.log(factor), 0.0, 0.0])
+        return Tilt((h * factor, w * factor), self.coef, areas)
 
     def ordered(self, quads: np.ndarray) -> np.ndarray:
         """Ordered quads (N, 4, 2) turned, where need be, so that their first side is the card's
@@ -175,6 +186,20 @@ def aspect_errors(quads: np.ndarray) -> np.ndarray:
     side = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)
     aspect = (side[:, 1] + side[:, 3]) / np.maximum(side[:, 0] + side[:, 2], 1e-6)
     return np.abs(np.log(np.maximum(aspect, 1e-6) / CARD_ASPECT))
+
+
+def _area_fit(areas: np.ndarray, where: np.ndarray, ridge: np.ndarray) -> np.ndarray:
+    """The log of a card's area affine in the position (3,), fitted over the ``areas`` of quads
+    at ``where`` (:meth:`Tilt._positions`) by least squares reweighted towards the median: a
+    piece of a card (a court's picture frame, a card's visible end) has a card's view, not its
+    area."""
+    size = np.log(np.maximum(areas, 1.0))
+    fit = np.array([np.median(size), 0.0, 0.0])
+    for _ in range(6):
+        weight = 1 / np.maximum(np.abs(size - where @ fit), 0.05)
+        wx = where * weight[:, None]
+        fit = np.linalg.solve(wx.T @ where + ridge + 1e-9 * np.eye(3), wx.T @ size)
+    return fit
 
 
 def _one_per_place(quads: np.ndarray) -> np.ndarray:
