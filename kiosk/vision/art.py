@@ -54,7 +54,7 @@ class ArtMatcher:
         self.ids = tuple(c.id for c in cards)
         self.templates: dict[str, list[np.ndarray]] = {}
         for card in cards:
-            face = cv2.cvtColor(np.asarray(render_face(card, width=FACE_SIZE[0] * 2)), cv2.COLOR_RGB2GRAY)
+            face = cv2.cvtColor(np.asarray(render_face(card, width=FACE_SIZE[0])), cv2.COLOR_RGB2GRAY)
             face = cv2.resize(face, FACE_SIZE, interpolation=cv2.INTER_AREA)
             self.templates[card.id] = [_cut(_grey(_zoomed(face, z)), p.art) for z in p.zooms]
 

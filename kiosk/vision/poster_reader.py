@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import cached_property
 
 import numpy as np
 
@@ -38,11 +39,16 @@ class PosterReader:
     names a twin (:func:`twin_cards`), reads from one corner at most, or refuses with a guess of a
     suit, is settled by its art."""
 
-    def __init__(self, primary: DeckReader, deck: Deck, matcher: ArtMatcher | None = None) -> None:
+    def __init__(self, primary: DeckReader, deck: Deck) -> None:
         self.primary, self.deck = primary, deck
-        self.matcher = matcher or ArtMatcher(list(deck))
         self.twins = tuple(c.id for c in twin_cards(deck))
         self.suits = {s: tuple(c.id for c in deck if c.suit == s) for s in {c.suit for c in deck if c.suit}}
+
+    @cached_property
+    def matcher(self) -> ArtMatcher:
+        """The deck's art, rendered on first use (in the vision worker, not while a game starts:
+        54 posters take about 0.4 s on the development machine), as most frames never need it."""
+        return ArtMatcher(list(self.deck))
 
     @classmethod
     def wraps(cls, deck: Deck) -> bool:
