@@ -2,7 +2,7 @@
 and identified exactly, corner accuracy, and the speed of detection + identification on
 1280x720 frames of 8 cards, single thread.
 
-Usage: ``python bench/bench_detect.py [--scenes 260] [--deck standard-52] [--overlap]
+Usage: ``python bench/bench_detect.py [--scenes 260] [--deck standard-52] [--overlap] [--fans]
 [--saturation S] [--size WxH] [--tilt K] [--no-identify] [--thorough] [--detector shipped|model|cues]``.
 ``--size`` renders the same scenes at another camera resolution: the cards take the same share
 of the frame, so fewer pixels (a webcam's 640x480, a camera mounted higher). ``--tilt`` shows
@@ -135,6 +135,7 @@ def main() -> int:
     ap.add_argument("--scenes", type=int, default=260, help="8 cards each (260 -> 2080 cards)")
     ap.add_argument("--deck", default="standard-52")
     ap.add_argument("--overlap", action="store_true", help="let cards overlap (piles)")
+    ap.add_argument("--fans", action="store_true", help="fanned pairs: of each under card only its index strip shows")
     ap.add_argument("--seed", type=int, default=900_000, help="first scene seed (held-out range)")
     ap.add_argument("--no-identify", action="store_true", help="detection only")
     ap.add_argument(
@@ -173,7 +174,9 @@ def main() -> int:
     table_found: Counter[str] = Counter()
     faint = faint_found = 0  # cards apart whose outline does not show (VISIBLE_STEP)
     for i in range(args.scenes):
-        scene = render_scene(args.deck, 8, args.seed + i, args.size, split="heldout", overlap=args.overlap)
+        scene = render_scene(
+            args.deck, 8, args.seed + i, args.size, split="heldout", overlap=args.overlap, fans=args.fans
+        )
         if args.tilt < 1:
             scene = tilted(scene, args.tilt)
         image = desaturated(scene.image, args.saturation)
@@ -201,7 +204,7 @@ def main() -> int:
         table_found[scene.table] += len(m)
         extra += len(dets) - len(m)
         visible += sum(c.index_visible for c in scene.cards)
-        if not args.overlap:  # in piles a covered side's step is another card's
+        if not (args.overlap or args.fans):  # in piles a covered side's step is another card's
             low = darkest(scene.image)
             dim = [t for t, c in enumerate(scene.cards) if outline_step(low, c.corners) < VISIBLE_STEP]
             faint += len(dim)
@@ -217,7 +220,7 @@ def main() -> int:
                 confusion[(want, got or "none")] += 1
     print(
         f"held-out scenes: {args.scenes}, {cards} cards"
-        f"{' (overlapping)' if args.overlap else ''}, deck {args.deck}"
+        f"{' (overlapping)' if args.overlap else ''}{' (fanned pairs)' if args.fans else ''}, deck {args.deck}"
         f"{f', colour saturation {args.saturation:g}' if args.saturation < 1 else ''}"
         f"{f', frames {args.size[0]}x{args.size[1]}' if args.size != (1280, 720) else ''}"
         f"{f', tilted (top edge {args.tilt:g} of the width)' if args.tilt < 1 else ''}"
@@ -227,7 +230,7 @@ def main() -> int:
         f"{visible_found / max(visible, 1):.2%} of {visible}; "
         f"extra quads {extra / args.scenes:.2f}/frame"
     )
-    if not args.overlap:
+    if not (args.overlap or args.fans):
         print(
             f"  outline shows (a step of {VISIBLE_STEP:g} grey levels or more on two sides): "
             f"{cards - faint} cards, detected {(found - faint_found) / max(cards - faint, 1):.2%}; "

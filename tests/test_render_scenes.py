@@ -83,6 +83,22 @@ def test_occlusion_truth_follows_overlap_and_hands():
     assert any(not c.index_visible for c in hidden)
 
 
+def test_fanned_pairs_show_a_strip_of_each_under_card_with_its_index() -> None:
+    """``fans``: cards in pairs, the second over the first; of the first a half to a third shows,
+    nearly always with one of its corner indices (a hand of two laid down, read by its strip)."""
+    scenes = [render_scene("standard-52", 7, seed, split="heldout", fans=True) for seed in range(12)]
+    under = [c for scene in scenes for c in scene.cards[0:6:2]]
+    top = [c for scene in scenes for c in [*scene.cards[1:6:2], scene.cards[6]]]
+    assert all(0.45 <= c.occluded <= 0.75 for c in under)
+    assert sum(c.index_visible for c in under) >= 0.9 * len(under)
+    assert all(c.occluded < 0.01 for c in top)
+    for scene in scenes:  # each pair lies within a card's width of itself
+        for a, b in zip(scene.cards[0:6:2], scene.cards[1:6:2], strict=True):
+            assert np.linalg.norm(a.corners.mean(axis=0) - b.corners.mean(axis=0)) < np.linalg.norm(
+                a.corners[1] - a.corners[0]
+            )
+
+
 def test_explicit_cards_and_bad_arguments():
     scene = render_scene("affiche-belge", 0, 1, (320, 240), card_ids=["JK1", "3H"])
     assert [c.card_id for c in scene.cards] == ["JK1", "3H"]

@@ -102,13 +102,7 @@ def _place(rng: np.random.Generator, size: tuple[int, int], n: int, overlap: boo
         else:
             centre = (rng.uniform(0.08, 0.92) * w, rng.uniform(0.1, 0.9) * h)
         quad = card_quad(centre, s, rng.uniform(0, 2 * np.pi))
-        margin = 0.02 * w
-        if (
-            quad[:, 0].min() < margin
-            or quad[:, 1].min() < margin
-            or quad[:, 0].max() > w - margin
-            or quad[:, 1].max() > h - margin
-        ):
+        if not _in_frame(quad, size):
             continue
         card_area = s * s * ASPECT
         limit = 0.45 * card_area if overlap else 0.0
@@ -116,6 +110,44 @@ def _place(rng: np.random.Generator, size: tuple[int, int], n: int, overlap: boo
             continue
         quads.append(quad)
     return quads
+
+
+def _place_fans(rng: np.random.Generator, size: tuple[int, int], n: int) -> list[np.ndarray]:
+    """Quads in table coordinates in fanned pairs (an odd last card alone), as a hand of two is
+    laid down: the second of a pair over the first, turned up to 9 degrees and shifted across it by
+    0.3 to 0.5 of its width, so that of the first only a long strip with one of its
+    corner indices shows. Pairs do not touch."""
+    w, h = size
+    short = w * rng.uniform(*CARD_WIDTH_RANGE)
+    quads: list[np.ndarray] = []
+    tries = 0
+    while len(quads) < n:
+        tries += 1
+        if tries % 80 == 0:  # the table is full at this size
+            short *= 0.9
+        s = short * rng.uniform(0.93, 1.07)
+        angle = rng.uniform(0, 2 * np.pi)
+        centre = np.array([rng.uniform(0.08, 0.92) * w, rng.uniform(0.1, 0.9) * h])
+        pair = [card_quad((centre[0], centre[1]), s, angle)]
+        if len(quads) + 1 < n:
+            across = np.array([np.cos(angle), np.sin(angle)]) * rng.uniform(0.3, 0.5) * s
+            top = centre - across
+            pair.append(card_quad((top[0], top[1]), s, angle + rng.uniform(-0.15, 0.15)))
+        if all(_in_frame(q, size) for q in pair) and not any(_overlap_area(q, p) > 0 for q in pair for p in quads):
+            quads += pair
+    return quads
+
+
+def _in_frame(quad: np.ndarray, size: tuple[int, int]) -> bool:
+    """Whether ``quad`` lies inside a frame of ``size`` with a margin of 2 % of its width."""
+    w, h = size
+    margin = 0.02 * w
+    return bool(
+        quad[:, 0].min() >= margin
+        and quad[:, 1].min() >= margin
+        and quad[:, 0].max() <= w - margin
+        and quad[:, 1].max() <= h - margin
+    )
 
 
 def _index_quads(corners: np.ndarray) -> list[np.ndarray]:
@@ -159,6 +191,7 @@ def render_scene(
     split: str = "train",
     styles: Sequence[str] | None = None,
     overlap: bool = True,
+    fans: bool = False,
     hand: bool = False,
     distractors: bool = False,
     table: str | None = None,
@@ -167,7 +200,9 @@ def render_scene(
     """A photo-like view of ``n_cards`` cards of ``deck_id`` on a table, with exact truth.
 
     ``card_ids`` fixes which cards (else drawn without repetition); ``styles`` restricts the face
-    designs; ``hand`` adds a hand over the table, ``distractors`` phones, paper, coins and pens;
+    designs; ``fans`` lays them in fanned pairs, of each pair's under card only its index strip
+    showing (``overlap`` then plays no part); ``hand`` adds a hand over the table,
+    ``distractors`` phones, paper, coins and pens;
     ``table`` names the split's texture family (else one is drawn); ``surface``, a BGR uint8
     image of ``size``, replaces the table (a training set's own surfaces; the scene's table is
     then ``"surface"``).
@@ -206,7 +241,7 @@ def render_scene(
     light = rng.uniform(0, 2 * np.pi)
     labels = np.full((h, w), -1, np.int16)
     placed: list[tuple[str, np.ndarray, int]] = []
-    quads = _place(rng, (w, h), len(chosen), overlap)
+    quads = _place_fans(rng, (w, h), len(chosen)) if fans else _place(rng, (w, h), len(chosen), overlap)
     for i, (card, quad) in enumerate(zip(chosen, quads, strict=True)):
         corners = apply_homography(tilt, quad)
         short = float(np.linalg.norm(corners[1] - corners[0]))
