@@ -10,7 +10,7 @@ still shows. Same arguments, same pixels.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -83,17 +83,26 @@ def _overlap_area(a: np.ndarray, b: np.ndarray) -> float:
     return float(area)
 
 
+def _card_sizes(rng: np.random.Generator, width: int) -> Iterator[float]:
+    """A card's short side for each try at placing one: the scene's card size, a few per cent
+    either way, 10 % smaller every 80 tries (the table is full at that size: smaller cards, as if
+    seen from higher up)."""
+    short = width * rng.uniform(*CARD_WIDTH_RANGE)
+    tries = 0
+    while True:
+        tries += 1
+        if tries % 80 == 0:
+            short *= 0.9
+        yield short * rng.uniform(0.93, 1.07)
+
+
 def _place(rng: np.random.Generator, size: tuple[int, int], n: int, overlap: bool) -> list[np.ndarray]:
     """Quads in table coordinates: inside the frame, touching only when ``overlap`` allows it."""
     w, h = size
-    short = w * rng.uniform(*CARD_WIDTH_RANGE)
+    sizes = _card_sizes(rng, w)
     quads: list[np.ndarray] = []
-    tries = 0
     while len(quads) < n:
-        tries += 1
-        if tries % 80 == 0:  # the table is full at this size: smaller cards, as if seen from higher up
-            short *= 0.9
-        s = short * rng.uniform(0.93, 1.07)
+        s = next(sizes)
         if overlap and quads and rng.random() < 0.5:
             anchor = quads[int(rng.integers(len(quads)))].mean(axis=0)
             step = rng.uniform(0.35, 0.9) * s * ASPECT
@@ -118,14 +127,10 @@ def _place_fans(rng: np.random.Generator, size: tuple[int, int], n: int) -> list
     0.3 to 0.5 of its width, so that of the first only a long strip with one of its
     corner indices shows. Pairs do not touch."""
     w, h = size
-    short = w * rng.uniform(*CARD_WIDTH_RANGE)
+    sizes = _card_sizes(rng, w)
     quads: list[np.ndarray] = []
-    tries = 0
     while len(quads) < n:
-        tries += 1
-        if tries % 80 == 0:  # the table is full at this size
-            short *= 0.9
-        s = short * rng.uniform(0.93, 1.07)
+        s = next(sizes)
         angle = rng.uniform(0, 2 * np.pi)
         centre = np.array([rng.uniform(0.08, 0.92) * w, rng.uniform(0.1, 0.9) * h])
         pair = [card_quad((centre[0], centre[1]), s, angle)]
