@@ -51,11 +51,9 @@ class ArtMatcher:
         from kiosk.render.faces import render_face  # the renderer is needed only for such decks
 
         p = PARAMS.art
-        self.ids = tuple(c.id for c in cards)
         self.templates: dict[str, list[np.ndarray]] = {}
-        for card in cards:
+        for card in cards:  # rendered FACE_SIZE: a face is 7/5 as tall as it is wide
             face = cv2.cvtColor(np.asarray(render_face(card, width=FACE_SIZE[0])), cv2.COLOR_RGB2GRAY)
-            face = cv2.resize(face, FACE_SIZE, interpolation=cv2.INTER_AREA)
             self.templates[card.id] = [_cut(_grey(_zoomed(face, z)), p.art) for z in p.zooms]
 
     def scores(self, face: np.ndarray, ids: Sequence[str]) -> np.ndarray:
