@@ -106,16 +106,13 @@ class Tilt:
         weight = np.ones(len(views))
         ridge = np.diag([0.0, p.tilt_ridge, p.tilt_ridge])
         for _ in range(6):
-            target = views[np.arange(len(views)), way]
-            wx = where * weight[:, None]
-            coef = np.linalg.solve(wx.T @ where + ridge + 1e-9 * np.eye(3), wx.T @ target)
+            coef = _weighted_fit(where, views[np.arange(len(views)), way], weight, ridge)
             miss = np.linalg.norm(views - (where @ coef)[:, None, :], axis=2)
             way = miss.argmin(axis=1)
             weight = 1 / np.maximum(miss.min(axis=1), 0.02)  # towards the median: a piece counts little
-        inliers = int((miss.min(axis=1) <= p.tilt_inlier).sum())
-        if inliers < PARAMS.select.table_cards:
-            return flat
         near = miss.min(axis=1) <= p.tilt_inlier
+        if near.sum() < PARAMS.select.table_cards:
+            return flat
         tilted = cls(shape, coef, _area_fit(np.abs(_areas(quads[use][near])), where[near], ridge))
         gain = int(((tilted.errors(quads) <= tolerance) & (aspect_errors(quads) > tolerance)).sum())
         plain = float(np.hypot(*coef[0])) >= p.tilt_plain
@@ -196,10 +193,15 @@ def _area_fit(areas: np.ndarray, where: np.ndarray, ridge: np.ndarray) -> np.nda
     size = np.log(np.maximum(areas, 1.0))
     fit = np.array([np.median(size), 0.0, 0.0])
     for _ in range(6):
-        weight = 1 / np.maximum(np.abs(size - where @ fit), 0.05)
-        wx = where * weight[:, None]
-        fit = np.linalg.solve(wx.T @ where + ridge + 1e-9 * np.eye(3), wx.T @ size)
+        fit = _weighted_fit(where, size, 1 / np.maximum(np.abs(size - where @ fit), 0.05), ridge)
     return fit
+
+
+def _weighted_fit(where: np.ndarray, target: np.ndarray, weight: np.ndarray, ridge: np.ndarray) -> np.ndarray:
+    """The affine coefficients (3, ...) of ``target`` in the positions ``where`` (N, 3) by least
+    squares weighted by ``weight``, the terms held towards none by ``ridge`` (3 x 3)."""
+    wx = where * weight[:, None]
+    return np.linalg.solve(wx.T @ where + ridge + 1e-9 * np.eye(3), wx.T @ target)
 
 
 def _one_per_place(quads: np.ndarray) -> np.ndarray:
