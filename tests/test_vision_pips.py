@@ -472,6 +472,7 @@ def test_a_small_black_number_card_is_named_only_where_its_pips_read_its_suit(
         ("6S", "6C", 0.7, "6C"),  # ... or name its other black suit
         ("6H", None, 0.7, "6H"),  # red: the index tells hearts from diamonds by colour too
         ("6S", None, 0.995, "6S"),  # one corner read surely is enough
+        ("AS", None, 0.7, "AS"),  # an ace's one ornate pip is read only on a small card
     ],
 )
 def test_a_black_number_card_named_by_one_unsure_corner_needs_its_pips(

@@ -56,15 +56,15 @@ def checked_by_pips(
     read = [*cards, *disputes]
     sides = cards_sides(np.array([card(i)[1] for i in read], np.float32).reshape(-1, 4, 2))
     narrow = {i for i, (short, _) in zip(read, sides, strict=True) if short < PARAMS.pips.small_card_px}
-    # nor on a card named from one corner unsurely: no second index to agree with the first
-    narrow |= {
-        i
-        for i, c in cards.items()
-        if answers[i].confidence < PARAMS.read.sure and sum(r.card_id == c.id for r in readings[i]) == 1
-    }
     numbers = [
         i for i, c in cards.items() if c.rank in PIP_COUNTS and not _sure_without_pips(readings[i], c, i in narrow)
     ]
+    # nor on a number card named from one corner unsurely: no second index agrees with the first
+    unconfirmed = narrow | {
+        i
+        for i in numbers
+        if answers[i].confidence < PARAMS.read.sure and sum(r.card_id == cards[i].id for r in readings[i]) == 1
+    }
     numbers += list(disputes)
     aces = [i for i in narrow if i in cards and cards[i].rank == "A" and cards[i].colour == "black"]
     for i, reading in zip(numbers + aces, pips.read([card(i) for i in numbers + aces]), strict=True):
@@ -75,7 +75,7 @@ def checked_by_pips(
                 else settled_by_pips(answers[i], disputes[i], reading)
             )
         named = out[i].card_id
-        if i in narrow and named is not None and _suit_unconfirmed(deck[named], reading):
+        if i in unconfirmed and named is not None and _suit_unconfirmed(deck[named], reading):
             out[i] = refused(out[i], named)
     return out
 
