@@ -132,6 +132,25 @@ def test_a_plain_tilt_is_fitted_even_where_its_cards_pass_for_seen_from_above() 
     assert tilt.errors(quads).max() < 0.02 < Tilt.flat().errors(quads).min()
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    turns=st.lists(st.floats(0, math.pi), min_size=8, max_size=8),
+    across=st.lists(st.floats(1.3, 1.5), min_size=8, max_size=8),
+)
+def test_pairs_of_cards_half_over_each_other_give_no_tilt(turns: list[float], across: list[float]) -> None:
+    """Seen from above, a card laid a third to a half of its width across another outlines the
+    pair as one rectangle about as wide as long, at whatever turn the pair lies: each looks like
+    a card seen at 40 degrees, along one side or the other. Such outlines tell no way round
+    (``propose.tilt_way``), so however they lie the frame is not taken as seen at a tilt."""
+    quads = []
+    for n, (turn, wide) in enumerate(zip(turns, across, strict=True)):
+        x, y = GRID[n]
+        c, s = math.cos(turn), math.sin(turn)
+        rect = np.array([[0, 0], [63 * wide, 0], [63 * wide, 88], [0, 88]]) - [63 * wide / 2, 44]
+        quads.append(order_corners((1.4 * rect @ np.array([[c, -s], [s, c]]).T + [x, y]).astype(np.float32)))
+    assert Tilt.fitted(np.stack(quads), (720, 1280), TOLERANCE).coef is None
+
+
 def test_a_slight_tilt_whose_cards_pass_is_taken_as_seen_from_above() -> None:
     quads, shape = _one_view(20)
     assert Tilt.fitted(quads, shape, TOLERANCE).coef is None

@@ -87,6 +87,9 @@ class ProposeParams:
     #: above (log of a card's anisotropy there; 0.15 is about 31 degrees): a plain tilt, whatever
     #: share of its cards still passes for seen from above
     tilt_plain: float = 0.15
+    #: A quad sets the frame's view only where its two views (either side taken as the card's
+    #: short side) differ in length by this much: one within about 10 % of square fits either
+    tilt_way: float = 0.2
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,9 @@ class LookParams:
     #: Windows across a fan lie this share of a card's width apart; a corner within this share of
     #: a card's width of a named card's corner reads that card's index
     fan_step: float = 0.1
+    #: A quad more square than this (long side over short) may be a fanned pair either way: its
+    #: pair of cards as wide as its sides' ends is sought both ways across it
+    pair_aspect: float = 1.2
     #: A court card's picture frame across and along, as shares of its card's short and long sides
     frame_in_card: tuple[float, float] = (0.72, 0.85)
     #: A card seen by its print's symmetry over a found outline of at least this IoU (and under

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kiosk.vision.geometry import CARD_ASPECT, order_corners
+from kiosk.vision.geometry import CARD_ASPECT, order_corners, quad_aspect
 from kiosk.vision.params import PARAMS
 
 
@@ -38,8 +38,19 @@ def fan_ends(quad: np.ndarray) -> list[np.ndarray]:
     seen whole at one end, and the card under it at the other, its index in view. (A quad of one
     card gives two halves of it crosswise, which read as nothing.) Each corner steps along its own
     side of the quad, keeping its perspective, where :func:`card_ends` steps both corners one
-    way: a fan's sides converge, a card's visible end does not."""
+    way: a fan's sides converge, a card's visible end does not. A card laid a quarter to a half
+    of its width across another makes a quad near square (``pair_aspect``), either side of which
+    may be the cards' long side: its ends are taken both ways round."""
     o = order_corners(quad)
+    ends = _fan_ends(o)
+    if quad_aspect(o) >= PARAMS.looks.pair_aspect:
+        return ends
+    return ends + _fan_ends(np.roll(o, -1, axis=0))
+
+
+def _fan_ends(o: np.ndarray) -> list[np.ndarray]:
+    """:func:`fan_ends` of the ordered quad ``o``, its sides TL-TR and BR-BL taken as the cards'
+    long sides."""
     near, far = o[[0, 1]], o[[3, 2]]  # its two short sides, corner facing corner
     card = float(np.linalg.norm(near[1] - near[0]) + np.linalg.norm(far[1] - far[0])) / 2 / CARD_ASPECT
     step = card / max(float(np.linalg.norm(far - near, axis=1).mean()), 1e-6) * (far - near)
@@ -56,7 +67,7 @@ def fan_slices(quad: np.ndarray) -> list[np.ndarray]:
     from one end to the other, for :meth:`~kiosk.vision.detect.Detector.look_again` to refine
     onto the edge nearest each side (its reach is about that step): a card under the top one
     shows its index at its own edge, and a window there reads it."""
-    near, far = fan_ends(quad)
+    near, far = _fan_ends(order_corners(quad))
     width = float(np.linalg.norm(near[3] - near[0]))
     travel = float(np.linalg.norm((far - near).mean(axis=0)))
     n = int(travel / max(PARAMS.looks.fan_step * width, 1e-6))

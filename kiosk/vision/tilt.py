@@ -86,8 +86,11 @@ class Tilt:
         """The view fitted over ``quads`` (ordered (N, 4, 2), the cards seen whole), each taken
         the way round its view lies nearer the fit, by least squares reweighted towards the
         median (a few pieces of cards or other shapes do not pull it), the position terms held
-        towards none (``tilt_ridge``), one quad a place. Seen from above where fewer than ``table_cards`` quads
-        have a plausible view (``max_tilt``) or fit it within ``tilt_inlier``, or where the fit
+        towards none (``tilt_ridge``), one quad a place. Seen from above where fewer than
+        ``table_cards`` quads have a plausible view (``max_tilt``), or fit it within
+        ``tilt_inlier`` and tell which way round they lie (``tilt_way``: a near-square quad fits
+        any view one way or the other, so a steep view whose every card looks near square is
+        taken as from above too), or where the fit
         takes fewer than ``tilt_gain`` more of them as cards (within ``tolerance``) than the
         view from above does and lies under ``tilt_plain`` from it at the frame's centre: a
         frame whose cards all look as seen from above is taken so."""
@@ -111,7 +114,10 @@ class Tilt:
             way = miss.argmin(axis=1)
             weight = 1 / np.maximum(miss.min(axis=1), 0.02)  # towards the median: a piece counts little
         near = miss.min(axis=1) <= p.tilt_inlier
-        if near.sum() < PARAMS.select.table_cards:
+        # an outline near square tells no way round: its two views are as long (two cards half
+        # over each other make one), and a fit takes whichever fits; cards must tell it
+        told = np.abs(length[use, 0] - length[use, 1]) >= p.tilt_way
+        if (near & told).sum() < PARAMS.select.table_cards:
             return flat
         tilted = cls(shape, coef, _area_fit(np.abs(_areas(quads[use][near])), where[near], ridge))
         gain = int(((tilted.errors(quads) <= tolerance) & (aspect_errors(quads) > tolerance)).sum())
