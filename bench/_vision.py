@@ -152,17 +152,25 @@ def unconfirmable(answers: Sequence[Any]) -> int:
 
 
 def foreign_sightings(
-    style: str, scenes: int, first_seed: int, detector: Detector, deck: str = "standard-52"
+    style: str, scenes: int, first_seed: int, detector: Detector, deck: str = "standard-52", overlap: bool = True
 ) -> Iterator[tuple[Scene, SceneCard, Detection]]:
     """Held-out scenes of 6 cards of ``deck`` in printing ``style`` at 1920x1080 (the deck's cards
-    in turn), each tilted up to 20 degrees in a seeded direction: per card the detector outlines
-    (IoU > 0.7), the scene as rendered before the tilt, the card and its detection."""
+    in turn), lying apart or, with ``overlap``, partly over each other, each tilted up to 20
+    degrees in a seeded direction: per card the detector outlines (IoU > 0.7), the scene as
+    rendered before the tilt, the card and its detection."""
     ids, per_scene = load_deck(deck).ids, 6
     rng = np.random.default_rng(53)
     for s in range(scenes):
         chosen = [ids[(s * per_scene + k) % len(ids)] for k in range(per_scene)]
         flat = render_scene(
-            deck, per_scene, first_seed + s, (1920, 1080), card_ids=chosen, styles=(style,), split="heldout"
+            deck,
+            per_scene,
+            first_seed + s,
+            (1920, 1080),
+            card_ids=chosen,
+            styles=(style,),
+            split="heldout",
+            overlap=overlap,
         )
         scene = tilted(flat, rng.uniform(0, 20), rng.uniform(0, 2 * np.pi))
         found = detector.detect(scene.image)

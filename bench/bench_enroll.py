@@ -103,7 +103,9 @@ def glyphs_alone(glyphs: GlyphReader, face: np.ndarray, card_id: str) -> str | N
     return vote(glyphs.read(found)).rank if found else None
 
 
-def bench_layout(style: str, per_card: int, detector: Detector, identifier: Identifier, glyphs: GlyphReader) -> str:
+def bench_layout(
+    style: str, per_card: int, detector: Detector, identifier: Identifier, glyphs: GlyphReader, overlap: bool
+) -> str:
     ids = load_deck(DECK).ids
     photos = [
         (f"{c}.jpg", c, render_scene(DECK, 1, 100 + i, SIZE, card_ids=[c], styles=(style,), table="grey").image)
@@ -122,7 +124,7 @@ def bench_layout(style: str, per_card: int, detector: Detector, identifier: Iden
     glyph = [0, 0, 0]  # cards whose index shows, their rank read right, wrong by the glyph reader alone
     shown: dict[str, bool] = {}
     flat_before: Scene | None = None
-    for flat, card, found in foreign_sightings(style, len(ids) * per_card // PER_SCENE, 1000, detector, DECK):
+    for flat, card, found in foreign_sightings(style, len(ids) * per_card // PER_SCENE, 1000, detector, DECK, overlap):
         if flat is not flat_before:
             shown, flat_before = index_shown(flat, style), flat
         seen += 1
@@ -148,13 +150,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scenes-per-card", type=int, default=5, help="appearances of each card in the test scenes")
     parser.add_argument("--styles", nargs="*", help="foreign styles to run (default: the three layouts)")
+    parser.add_argument("--apart", action="store_true", help="the test scenes' cards lie apart (default: piles)")
     args = parser.parse_args()
     detector, identifier = Detector(), Identifier(DECK)
     glyphs = load_glyph_reader(default_models_dir())
     if glyphs is None:
         raise SystemExit(f"no glyph model in {default_models_dir()}: run 'kiosk train --glyphs'")
     for style in args.styles or foreign_styles():
-        print(bench_layout(style, args.scenes_per_card, detector, identifier, glyphs), flush=True)
+        print(bench_layout(style, args.scenes_per_card, detector, identifier, glyphs, not args.apart), flush=True)
 
 
 if __name__ == "__main__":
