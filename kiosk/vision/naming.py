@@ -28,6 +28,7 @@ from kiosk.vision.look_rules import Named
 from kiosk.vision.looks import second_looks
 from kiosk.vision.params import PARAMS
 from kiosk.vision.reading import CardReader, Identification
+from kiosk.vision.strips import under_strips
 from kiosk.vision.tilt import Tilt
 
 
@@ -57,7 +58,7 @@ def look(
     remembered = _Remembered(identifier)  # the outlines both looks find are read once
     glance = detector.glance(frame)
     if glance.explained:
-        named = name_cards(remembered, detector, frame, glance.detections)
+        named = name_cards(remembered, detector, frame, glance.detections, glance=True)
         if all(a.card_id is not None and a.corners in (None, 2) for _, a in named) and enough(named):
             return Look(named, False)
     return Look(name_cards(remembered, detector, frame, detector.closer(glance)), True)
@@ -79,13 +80,19 @@ class _Remembered:
 
 
 def name_cards(
-    identifier: CardReader, detector: Detector, frame: np.ndarray, detections: Sequence[Detection]
+    identifier: CardReader,
+    detector: Detector,
+    frame: np.ndarray,
+    detections: Sequence[Detection],
+    glance: bool = False,
 ) -> list[Named]:
     """One (detection, answer) per detection, in order, then the further cards the extra looks
     found. A completed card read less surely than ``completed_confidence``, and by one corner
     only, is refused (a guessed outline must be read as surely as a second look), and so is one
     read by one corner that is no card's view in a frame seen at a tilt (:func:`_in_view`); a
-    card named on two overlapping outlines keeps one."""
+    card named on two overlapping outlines keeps one. The ``glance``'s outlines account for
+    every pixel the outline model calls card: no strip of a card under another shows there, and
+    none is sought (:func:`~kiosk.vision.strips.under_strips`)."""
     if not detections:
         return []
     answers = identifier.identify_cards(detections)
@@ -103,6 +110,8 @@ def name_cards(
     shaped = card_shaped(identifier, detector, frame, named + ends, range(len(named), len(named) + len(ends)))
     kept = shaped[: len(named)] + [pair for pair in shaped[len(named) :] if pair[1].card_id]
     kept += beside_one_corner(identifier, detector, frame, kept)
+    if not glance:
+        kept = under_strips(identifier, detector, frame, kept)
     return _once_per_card(_in_view(kept, detections[0].tilt, detector.config.aspect_tolerance))
 
 

@@ -479,6 +479,27 @@ class ArtParams:
 
 
 @dataclass(frozen=True)
+class StripParams:
+    """The card under a named card where a strip of it shows beyond one of its sides
+    (:mod:`kiosk.vision.strips`)."""
+
+    along: tuple[float, float] = (0.15, 0.85)  # the stretch of a side probed, as shares of it
+    samples: int = 12  # points probed along that stretch
+    #: Probed out to this share of the card's size across the side (its width beyond a long
+    #: side), in ``steps`` steps
+    reach: float = 0.7
+    steps: int = 14
+    #: A strip is paper at this share of the named card's paper level or paler (the top card's
+    #: shadow falls on it), from the side out, ending where two steps are darker than its
+    #: darkest by ``contrast``
+    strip_floor: float = 0.5
+    contrast: float = 0.75
+    #: A strip ending this far out (shares of the card's size across the side) is a card under
+    #: it, moved across by that much
+    strip: tuple[float, float] = (0.15, 0.65)
+
+
+@dataclass(frozen=True)
 class VisionParams:
     """The whole parameter set, one group per stage."""
 
@@ -497,6 +518,7 @@ class VisionParams:
     glyph_reader: GlyphReaderParams = field(default_factory=GlyphReaderParams)
     glyph_fallback: GlyphFallbackParams = field(default_factory=GlyphFallbackParams)
     art: ArtParams = field(default_factory=ArtParams)
+    strips: StripParams = field(default_factory=StripParams)
 
 
 #: The parameters the kiosk ships with; the stages read their group of it.
