@@ -72,20 +72,16 @@ class ProposeParams:
     #: A quad whose farthest corner lies this many times as far from the camera as its nearest
     #: (how much it converges) is no card's view: a card spans a small part of the view's depth
     max_depth: float = 1.6
-    #: A card seen whole fits the frame's view (:class:`kiosk.vision.tilt.Tilt`) within this, or
-    #: does not set it
-    tilt_inlier: float = 0.15
+    tilt_inlier: float = 0.15  # a card seen whole fits the frame's view within this, or does not set it
     #: How much the frame's view is held towards one that does not vary over the frame (a fit on
     #: three or four cards would otherwise bend to a piece among them)
     tilt_ridge: float = 0.05
-    #: A frame is taken as seen at a tilt only where its view takes this many more quads as
-    #: cards than the view from above (:meth:`kiosk.vision.tilt.Tilt.fitted`), and a view is
-    #: fitted only where this many quads lack a card's aspect: fewer are a piece or two of odd
-    #: shape, which a fit would bend to
+    #: A frame is seen at a tilt only where its view takes this many more quads as cards than the
+    #: view from above (:meth:`kiosk.vision.tilt.Tilt.fitted`), and is fitted only where this
+    #: many quads lack a card's aspect (fewer are pieces of odd shape, which a fit bends to) ...
     tilt_gain: int = 3
-    #: ... or where the fitted view at the frame's centre is at least this far from the view from
-    #: above (log of a card's anisotropy there; 0.15 is about 31 degrees): a plain tilt, whatever
-    #: share of its cards still passes for seen from above
+    #: ... or where it is this far from the view from above at the frame's centre (log of a
+    #: card's anisotropy; 0.15 is about 31 degrees), whatever share of its cards pass from above
     tilt_plain: float = 0.15
     #: A quad sets the frame's view only where its two views (either side taken as the card's
     #: short side) differ in length by this much: one within about 10 % of square fits either
@@ -134,8 +130,8 @@ class SelectParams:
     #: corner of the picture): cards on one table are at about the same distance from the camera
     smallest_card: float = 0.3
     table_cards: int = 3  # cards seen whole that set the table's card size
-    #: A table round a candidate at least this share of the frame's paper white is as white as
-    #: paper: a candidate of the outline model is kept there without a white margin
+    #: On a table round it this share of the frame's paper white or paler, an outline model's
+    #: candidate is kept without a white margin
     white_table: float = 0.5
     #: A card's margin this many times as white as the table round it is paper even far from the
     #: frame's brightest white (a card in the shade of a lamp)
@@ -146,14 +142,10 @@ class SelectParams:
     #: A quad seen whole within a card and under this share of its area is its index box or a pip
     #: (3 to 6 % of a card): no clash, both are kept and named or refused
     inner_piece: float = 0.1
-    #: Two quads overlapping by this IoU are the same outline, not an alternate worth a look
-    same_outline: float = 0.85
-    #: Alternates kept per card: the runners-up worth a look are few, clutter offers many
-    max_alternates: int = 12
-    #: The most an alternate's area may differ from its winner's, as a factor either way
-    alternate_size: float = 2.5
-    #: Close-ups offered a frame at most: a picture filled by one card holds no other that size
-    close_ups: int = 1
+    same_outline: float = 0.85  # IoU at which two quads are one outline, not an alternate worth a look
+    max_alternates: int = 12  # alternates kept per card: those worth a look are few, clutter's many
+    alternate_size: float = 2.5  # the most an alternate's area differs from its winner's, either way
+    close_ups: int = 1  # close-ups offered a frame at most: one card filling a picture leaves no room
     #: A glance accounts for a frame where the model's card pixels outside every outline found
     #: make no piece of this share of a card: elsewhere a card may lie that only the hand-set
     #: cues outline
@@ -179,9 +171,7 @@ class LookParams:
     #: A second look names a card at this confidence or surer (a first look at the identifier's
     #: own bar): every extra outline read is one more chance to name clutter
     confidence: float = 0.85
-    #: A completed card (an outline guessed from its corners) is named only this surely, unless
-    #: both its corners read it
-    completed_confidence: float = 0.85
+    completed_confidence: float = 0.85  # a completed card's bar, unless both its corners read it
     max_looks: int = 40  # outlines read a frame at most in second looks
     #: A refused outline's first this many alternates are read before any outline's fan ends and
     #: picture frame, the rest in looks left over
@@ -195,8 +185,7 @@ class LookParams:
     #: A quad more square than this (long side over short) may be a fanned pair either way: its
     #: pair of cards as wide as its sides' ends is sought both ways across it
     pair_aspect: float = 1.2
-    #: A court card's picture frame across and along, as shares of its card's short and long sides
-    frame_in_card: tuple[float, float] = (0.72, 0.85)
+    frame_in_card: tuple[float, float] = (0.72, 0.85)  # a court's picture frame, shares of its sides
     #: A card seen by its print's symmetry over a found outline of at least this IoU (and under
     #: :attr:`SelectParams.same_outline`) is read first where that outline is refused
     symmetric_over: float = 0.2
@@ -213,9 +202,7 @@ class LookParams:
     #: A refused outline whose second look named a card covering under this share of it has card
     #: shapes fitted round its far end (two cards crossing at an angle make one outline)
     part_named: float = 0.6
-    #: Two outlines overlapping by this IoU are one card, whatever they are read as (fanned cards
-    #: overlap less)
-    one_card: float = 0.7
+    one_card: float = 0.7  # IoU at which two outlines are one card, whatever they read (fans overlap less)
 
 
 class Search(NamedTuple):
@@ -256,8 +243,7 @@ class ReadParams:
     """Reading a corner index (:mod:`kiosk.vision.index_reader`): the bars of an answer and the
     further readings of an unsure corner."""
 
-    #: An answer needs this probability and this lead over the second guess; below, it is refused
-    min_confidence: float = 0.6
+    min_confidence: float = 0.6  # the probability an answer needs; below, it is refused
     min_margin: float = 0.3  # the lead over the second guess an answer needs
     #: A corner read less surely is read again, shifted, unless it is ``sure_none`` sure that it
     #: shows no card (clutter: most of a busy table's outlines)
@@ -282,8 +268,7 @@ class ReadParams:
 class PipParams:
     """Checking a number card's index against its pips (:mod:`kiosk.vision.pip_check`)."""
 
-    #: The pips' suit overrules the index's (the other suit of its colour) at this mean probability
-    pip_confidence: float = 0.85
+    pip_confidence: float = 0.85  # mean probability at which the pips' suit overrules the index's
     #: Two pips or more, up to the index's number, read as its suit under this mean probability
     #: contradict it: the card is refused
     pip_against: float = 0.2
@@ -317,10 +302,8 @@ class SymmetryParams:
     cell: float = 3.0  # the vote grid's cell, pixels of the analysis copy
     min_votes: int = 3  # midpoints of alike blob pairs a card's centre needs
     symmetric_share: float = 0.7  # share of the ink round a centre that must have a partner across it
-    #: Print-free margin of a card, as shares of its short and long side
-    margin: tuple[float, float] = (0.04, 0.03)
-    #: Long over short side of the print's box: the card's 1.4, with what the margins leave
-    print_aspect: tuple[float, float] = (1.2, 1.75)
+    margin: tuple[float, float] = (0.04, 0.03)  # a card's print-free margin, shares of its sides
+    print_aspect: tuple[float, float] = (1.2, 1.75)  # long over short side of the print's box
 
 
 @dataclass(frozen=True)
@@ -348,22 +331,17 @@ class StillParams:
 class GlyphParams:
     """Finding a corner index by its ink (:mod:`kiosk.vision.glyphs`), wherever a printing puts it."""
 
-    #: Fractions (width, height) of the upright face searched for the index in each corner
-    corner: tuple[float, float] = (0.3, 0.42)
+    corner: tuple[float, float] = (0.3, 0.42)  # the upright face's share searched in each corner
     #: Face pixels: side of the square the paper level round a pixel is taken over, wider than
     #: any stroke of an index glyph, so the paper, not the ink, sets it
     paper_window: int = 21
     ink_ratio: float = 0.72  # ink is darker than this share of the local paper level
-    #: Face pixels: sigma of the blur on the ink map, so a glyph blurred by the camera and a sharp
-    #: one compare alike
-    ink_blur: float = 1.0
+    ink_blur: float = 1.0  # face pixels: the ink map's blur, so blurred and sharp glyphs compare alike
     min_area: int = 12  # face pixels a glyph covers at least (specks and print texture are less)
     #: Fractions (width, height) of the face a glyph spans at most: longer components are a
     #: border's or a court frame's lines
     max_glyph: tuple[float, float] = (0.28, 0.3)
-    #: Face pixels: components this close to the region's outer sides are the card's rim or the
-    #: table round its rounded corner
-    rim: int = 2
+    rim: int = 2  # face pixels: components this close to the outer sides are the card's rim or table
     #: Share of the rank's height: a component this close and within its lines is part of it (a
     #: suit printed against the rank)
     touch: float = 0.08
@@ -394,9 +372,7 @@ class EnrolledParams:
     min_rank_score: float = 0.72
     min_rank_margin: float = 0.1  # the best rank's lead over the best other rank
     min_counted_margin: float = 0.03  # that lead where the pips count the rank
-    #: Share of the way from the red/black midpoint to its colour's enrolled mean that the index
-    #: ink's redness must lie
-    min_colour_lead: float = 0.4
+    min_colour_lead: float = 0.4  # the ink's redness lies this share from the colours' midpoint
     min_pip_confidence: float = 0.9  # the pip model's mean probability a suit reading needs
     #: Face pixels a court's suit sign is read shifted by (each way, across and down); the pip
     #: model's mean over the shifted and scaled looks is the sign's reading
@@ -442,9 +418,7 @@ class GlyphFallbackParams:
     sure_rank: float = 0.9  # glyph reader probability a corner's rank reading needs to name a rank
     sure_suit: float = 0.9  # the same for a suit glyph (an ace's or court's suit: both corners)
     pip_confidence: float = 0.9  # the pip model's mean probability the pips' suit needs (number cards)
-    #: Index ink redness (red minus the mean of green and blue, grey levels, weighted by ink)
-    #: at or above which the ink is red, and at or below which it is black; between: unsure
-    red_redness: float = 25.0
+    red_redness: float = 25.0  # index ink redness (red less green and blue's mean) at which it is red
     black_redness: float = 10.0  # at or below it the ink is black
     colour_needed: bool = False  # whether a card whose ink colour is unsure is refused
     court_pips: int = 2  # the most pips an ace or court may show counted (its emblems); more: a number card
@@ -485,15 +459,12 @@ class StripParams:
 
     along: tuple[float, float] = (0.15, 0.85)  # the stretch of a side probed, as shares of it
     samples: int = 12  # points probed along that stretch
-    #: Probed out to this share of the card's size across the side (its width beyond a long
-    #: side), in ``steps`` steps
-    reach: float = 0.7
-    steps: int = 14
+    reach: float = 0.7  # probed out to this share of the card's size across the side ...
+    steps: int = 14  # ... in this many steps
     #: A strip is paper at this share of the named card's paper level or paler (the top card's
-    #: shadow falls on it), from the side out, ending where two steps are darker than its
-    #: darkest by ``contrast``
+    #: shadow falls on it), from the side out ...
     strip_floor: float = 0.5
-    contrast: float = 0.75
+    contrast: float = 0.75  # ... ending where two steps are darker than its darkest by this factor
     #: A strip ending this far out (shares of the card's size across the side) is a card under
     #: it, moved across by that much
     strip: tuple[float, float] = (0.15, 0.65)
