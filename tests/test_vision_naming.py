@@ -744,7 +744,7 @@ def test_card_shapes_are_fitted_round_the_two_best_scored_unread_outlines_apart(
     monkeypatch.setattr(
         card_shaped,
         "card_shapes",
-        lambda gray, quad: fitted.append(next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [],
+        lambda gray, quad, *_: fitted.append(next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [],
     )
 
     class LastNamed:
@@ -773,7 +773,7 @@ def test_card_shapes_are_fitted_round_the_three_surest_leaning_outlines(monkeypa
     monkeypatch.setattr(
         card_shaped,
         "card_shapes",
-        lambda gray, quad: fitted.append(next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [],
+        lambda gray, quad, *_: fitted.append(next(i for i, q in enumerate(quads) if np.array_equal(q, quad))) or [],
     )
 
     class Leaning:
@@ -803,10 +803,12 @@ def test_a_shape_read_by_one_corner_is_searched_again_closer(
     searches: list[Search] = []
     around = PARAMS.card_fit.around
 
-    def off_at_first(gray: np.ndarray, quad: np.ndarray, search: Search | None = None) -> list[np.ndarray]:
+    def off_at_first(
+        gray: np.ndarray, quad: np.ndarray, search: Search | None = None, flattening: np.ndarray | None = None
+    ) -> list[np.ndarray]:
         search = around if search is None else search
         searches.append(search)
-        found = card_fit.card_shapes(gray, quad, search)
+        found = card_fit.card_shapes(gray, quad, search, flattening)
         return [s + (20, 0) for s in found] if search == around else found
 
     monkeypatch.setattr(card_shaped, "card_shapes", off_at_first)

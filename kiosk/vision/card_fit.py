@@ -14,7 +14,8 @@ corner read.
 The search runs on the outline's surroundings scaled so that the card is a few dozen pixels
 wide, for each angle on the edge pixels turned into the rectangle's axes, where sums along a
 side are differences of running sums; the rectangles it returns are refined on the full
-picture by :func:`~kiosk.vision.refine.refine_quads` when they are read."""
+picture by :func:`~kiosk.vision.refine.refine_quads` when they are read. In a frame seen at a
+tilt a card is a rectangle only in the table's view: the edge pixels are mapped there first."""
 
 from __future__ import annotations
 
@@ -27,17 +28,24 @@ from kiosk.vision.geometry import CARD_ASPECT, order_corners, polygon_iou
 from kiosk.vision.params import PARAMS, Search
 
 
-def card_shapes(gray: np.ndarray, quad: np.ndarray, search: Search | None = None) -> list[np.ndarray]:
+def card_shapes(
+    gray: np.ndarray, quad: np.ndarray, search: Search | None = None, flattening: np.ndarray | None = None
+) -> list[np.ndarray]:
     """Up to ``search.most`` card-shaped outlines (4, 2) float32 TL, TR, BR, BL near ``quad`` in the
     single-channel picture ``gray``, as far as ``search`` looks, best first: for each angle, the
     rectangle whose sides run along most edges, and the one that does with the least clutter
     just inside its sides; the two rankings taken in turn. The first favours the card where a
     table's lines run on past it, the second where the card's own picture frame or a
     neighbour's side is nearer. By default ``search`` is :attr:`CardFitParams.around
-    <kiosk.vision.params.CardFitParams.around>`."""
+    <kiosk.vision.params.CardFitParams.around>`. In a frame seen at a tilt a card is no
+    rectangle: ``flattening`` (2 x 2, :meth:`~kiosk.vision.tilt.Tilt.flattening` at the quad's
+    centre) maps the picture round it to the table's view, where it is, and the shapes found
+    there are mapped back."""
     search = PARAMS.card_fit.around if search is None else search
-    q = order_corners(np.asarray(quad, np.float32))
-    centre = q.mean(axis=0)
+    flat = np.eye(2) if flattening is None else np.asarray(flattening, np.float64)
+    q0 = order_corners(np.asarray(quad, np.float32))
+    centre = q0.mean(axis=0)
+    q = (centre + (q0 - centre) @ flat.T).astype(np.float32)
     sides = np.linalg.norm(q[[1, 2, 3, 0]] - q, axis=1)
     along = q[1] - q[0] + q[2] - q[3] if sides[0] + sides[2] >= sides[1] + sides[3] else q[2] - q[1] + q[3] - q[0]
     theta = math.atan2(float(along[1]), float(along[0]))  # the long axis
@@ -50,9 +58,13 @@ def card_shapes(gray: np.ndarray, quad: np.ndarray, search: Search | None = None
     widths = np.arange(int(width * k * (1 - search.shrink)), int(math.ceil(width * k * (1 + search.grow))) + 1)
     shift = int(math.ceil(search.shift * width * k))
     reach = int(round(widths[-1] * CARD_ASPECT) / 2 + shift) + 3  # the search box's half side
-    edges = _edge_pixels(gray, centre, reach / k, k)
+    back = np.linalg.inv(flat)
+    edges = _edge_pixels(gray, centre, reach / k * float(np.linalg.norm(back, 2)), k)
     if edges is None:
         return []
+    points, direction = edges  # into the table's view: positions by the map, gradients by its inverse's transpose
+    gradient = np.stack([np.cos(direction), np.sin(direction)], axis=1) @ back
+    edges = points @ flat.T, np.arctan2(gradient[:, 1], gradient[:, 0])
     found: list[list[tuple[float, float, int, int, int]]] = [[], []]  # per ranking
     for turn in np.arange(-search.turn, search.turn + search.step / 2, search.step):
         angle = theta + math.radians(float(turn))
@@ -61,7 +73,9 @@ def card_shapes(gray: np.ndarray, quad: np.ndarray, search: Search | None = None
     ranked = [sorted(r, key=lambda t: -t[0]) for r in found]
     out: list[np.ndarray] = []
     for _, angle, w, a, b in (r[i] for i in range(len(ranked[0])) for r in ranked):
-        shape = _rectangle(centre, angle, w, a, b, reach, k)
+        shape = order_corners(
+            (centre + (_rectangle(centre, angle, w, a, b, reach, k) - centre) @ back.T).astype(np.float32)
+        )
         if not any(polygon_iou(shape, o) > search.same for o in out):
             out.append(shape)
             if len(out) == search.most:

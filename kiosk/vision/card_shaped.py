@@ -26,6 +26,7 @@ from kiosk.vision.look_rules import Named, close_up, lies_on, under_a_named_card
 from kiosk.vision.params import PARAMS
 from kiosk.vision.reading import CardReader, Identification
 from kiosk.vision.shapes import fan_ends
+from kiosk.vision.tilt import Tilt
 
 
 def beside_one_corner(identifier: CardReader, detector: Detector, frame: np.ndarray, out: list[Named]) -> list[Named]:
@@ -125,6 +126,7 @@ def card_shaped(
     if not targets:
         return out
     gray = cv2.cvtColor(out[targets[0]][0].frame, cv2.COLOR_BGR2GRAY)
+    tilt = next((d.tilt for d, _ in out if d.tilt is not None), None)  # the frame's view, where at a tilt
     moved: set[int] = set()
     near = _take_shapes(
         identifier,
@@ -133,14 +135,20 @@ def card_shaped(
         gray,
         out,
         moved,
-        [(k, card_shapes(gray, out[k][0].corners)) for k in targets],
+        [(k, card_shapes(gray, out[k][0].corners, None, _flattening(tilt, out[k][0].corners))) for k in targets],
         ends,
     )
     closer: dict[int, list[np.ndarray]] = {}
     for k, quad in near:
-        closer.setdefault(k, []).extend(card_shapes(gray, quad, PARAMS.card_fit.closer))
+        closer.setdefault(k, []).extend(card_shapes(gray, quad, PARAMS.card_fit.closer, _flattening(tilt, quad)))
     _take_shapes(identifier, detector, frame, gray, out, moved, list(closer.items()), ends)
     return out
+
+
+def _flattening(tilt: Tilt | None, quad: np.ndarray) -> np.ndarray | None:
+    """The map to the table's view at ``quad``'s centre (:meth:`Tilt.flattening`) in a frame seen
+    at ``tilt``; None seen from above."""
+    return None if tilt is None else tilt.flattening(quad.mean(axis=0)[None])[0]
 
 
 def _take_shapes(
