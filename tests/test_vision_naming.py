@@ -953,3 +953,34 @@ def test_a_card_under_a_named_one_is_completed_from_the_corner_a_refused_outline
     out = name_cards(ident, DETECTOR, img, [detection(img, top, under), Detection(cut, img, 1.0, True)])
     names = sorted(a.card_id for _, a in out if a.card_id)
     assert names == (["QC", "QS"] if confidence >= PARAMS.looks.slice_confidence else ["QS"])
+
+
+@pytest.mark.parametrize("under", [True, False])
+def test_no_card_shape_is_sought_round_a_card_whose_unread_index_lies_under_a_named_one(
+    under: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card named by the one index that shows, the other under a card both corners read (a
+    hand of two laid down fanned), has no card shapes fitted round it: none could show both its
+    indices, and each search costs a frame about 10 ms. A card named by one corner whose other
+    index lies clear of every card is searched round as before."""
+    img = np.full((360, 640, 3), 50, np.uint8)
+    top = card_quad((300, 180), 100, 0.0)
+    shift = 40 if under else 130  # a card's other corner under the top card, or clear of it
+    lower = top + np.array([shift, 0], np.float32)
+    fitted: list[bool] = []
+    monkeypatch.setattr(
+        card_shaped, "card_shapes", lambda gray, quad, *_: fitted.append(np.array_equal(quad, lower)) or []
+    )
+
+    class OneUnder:
+        def identify_cards(self, cards: Sequence[Detection]) -> list[Identification]:
+            return [
+                Identification("KH", 0.99, None, 0.9, read_by=(True, True))
+                if polygon_iou(c.corners, top) > 0.9
+                else Identification("7D", 0.99, None, 0.9, read_by=(False, True))  # its bottom-right index
+                for c in cards
+            ]
+
+    outlines = [Detection(top, img, 0.9, False, ()), Detection(lower, img, 0.8, False, ())]
+    name_cards(OneUnder(), DETECTOR, img, outlines)
+    assert fitted.count(True) == (0 if under else 1)

@@ -22,7 +22,7 @@ import numpy as np
 from kiosk.vision.card_fit import card_shapes
 from kiosk.vision.detect import Detection, Detector
 from kiosk.vision.geometry import polygon_iou
-from kiosk.vision.look_rules import Named, close_up, lies_on, under_a_named_card
+from kiosk.vision.look_rules import Named, close_up, lies_on, read_under_another, under_a_named_card
 from kiosk.vision.params import PARAMS
 from kiosk.vision.reading import CardReader, Identification
 from kiosk.vision.shapes import fan_ends
@@ -105,8 +105,12 @@ def card_shaped(
     second look's ``confidence``, and no shape lying on another card named is taken. Where
     none is read so, the search is run again closer round the first ``closer_again`` shapes
     that one corner read as the card wanted. The refused outlines of ``ends`` (indices:
-    :func:`far_ends`) are searched round too, whatever they read."""
-    targets = [k for k, (_, a) in enumerate(out) if a.card_id is not None and a.corners == 1]
+    :func:`far_ends`) are searched round too, whatever they read. A card whose unread index lies
+    under a card named by both corners (a fanned card under another) is not: no shape shows both."""
+    sure = [d.corners for d, a in out if a.card_id is not None and a.corners == 2]
+    targets = [
+        k for k, (d, a) in enumerate(out) if a.card_id is not None and a.corners == 1 and not _hidden(d, a, sure)
+    ]
     unread = [k for k, (d, a) in enumerate(out) if a.card_id is None and k not in ends and not close_up(d, detector)]
     leaning = [k for k in unread if out[k][1].confidence >= PARAMS.pips.guess_confidence]
     targets += sorted(leaning, key=lambda k: -out[k][1].confidence)[: PARAMS.looks.max_guessed]
@@ -143,6 +147,15 @@ def card_shaped(
         closer.setdefault(k, []).extend(card_shapes(gray, quad, PARAMS.card_fit.closer, _flattening(tilt, quad)))
     _take_shapes(identifier, detector, frame, gray, out, moved, list(closer.items()), ends)
     return out
+
+
+def _hidden(card: Detection, answer: Identification, sure: Sequence[np.ndarray]) -> bool:
+    """Whether the index ``card`` was not read by lies under a card named by both corners
+    (``sure``): then no shape round it shows both, and none is sought (a fanned card under another)."""
+    if answer.read_by is None:
+        return False
+    other = replace(answer, read_by=(answer.read_by[1], answer.read_by[0]))
+    return read_under_another(card.corners, other, sure)
 
 
 def _flattening(tilt: Tilt | None, quad: np.ndarray) -> np.ndarray | None:
