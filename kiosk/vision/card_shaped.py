@@ -107,26 +107,7 @@ def card_shaped(
     that one corner read as the card wanted. The refused outlines of ``ends`` (indices:
     :func:`far_ends`) are searched round too, whatever they read. A card whose unread index lies
     under a card named by both corners (a fanned card under another) is not: no shape shows both."""
-    sure = [d.corners for d, a in out if a.card_id is not None and a.corners == 2]
-    targets = [
-        k for k, (d, a) in enumerate(out) if a.card_id is not None and a.corners == 1 and not _hidden(d, a, sure)
-    ]
-    unread = [k for k, (d, a) in enumerate(out) if a.card_id is None and k not in ends and not close_up(d, detector)]
-    leaning = [k for k in unread if out[k][1].confidence >= PARAMS.pips.guess_confidence]
-    targets += sorted(leaning, key=lambda k: -out[k][1].confidence)[: PARAMS.looks.max_guessed]
-    named = [d.corners for d, a in out if a.card_id is not None]
-    apart = (
-        [
-            k
-            for k in unread
-            if out[k][1].confidence < PARAMS.pips.guess_confidence
-            and not lies_on(out[k][0].corners, named, PARAMS.looks.apart)
-        ]
-        if named
-        else []
-    )
-    targets += sorted(apart, key=lambda k: -out[k][0].score)[: PARAMS.looks.max_apart]
-    targets += [k for k in ends if k not in targets]
+    targets = _targets(detector, out, ends)
     if not targets:
         return out
     gray = cv2.cvtColor(out[targets[0]][0].frame, cv2.COLOR_BGR2GRAY)
@@ -147,6 +128,27 @@ def card_shaped(
         closer.setdefault(k, []).extend(card_shapes(gray, quad, PARAMS.card_fit.closer, _flattening(tilt, quad)))
     _take_shapes(identifier, detector, frame, gray, out, moved, list(closer.items()), ends)
     return out
+
+
+def _targets(detector: Detector, out: list[Named], ends: Sequence[int]) -> list[int]:
+    """The cards of ``out`` :func:`card_shaped` searches round, in its order."""
+    sure = [d.corners for d, a in out if a.card_id is not None and a.corners == 2]
+    targets = [
+        k for k, (d, a) in enumerate(out) if a.card_id is not None and a.corners == 1 and not _hidden(d, a, sure)
+    ]
+    unread = [k for k, (d, a) in enumerate(out) if a.card_id is None and k not in ends and not close_up(d, detector)]
+    leaning = [k for k in unread if out[k][1].confidence >= PARAMS.pips.guess_confidence]
+    targets += sorted(leaning, key=lambda k: -out[k][1].confidence)[: PARAMS.looks.max_guessed]
+    named = [d.corners for d, a in out if a.card_id is not None]
+    apart = [
+        k
+        for k in unread
+        if named
+        and out[k][1].confidence < PARAMS.pips.guess_confidence
+        and not lies_on(out[k][0].corners, named, PARAMS.looks.apart)
+    ]
+    targets += sorted(apart, key=lambda k: -out[k][0].score)[: PARAMS.looks.max_apart]
+    return targets + [k for k in ends if k not in targets]
 
 
 def _hidden(card: Detection, answer: Identification, sure: Sequence[np.ndarray]) -> bool:
