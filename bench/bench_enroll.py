@@ -5,7 +5,8 @@ aces, the courts), and by both as the kiosk's identifier combines them
 (:func:`~kiosk.vision.identify.settle`), wrong names, the enrolment time per card and the enrolled
 reader's time per card; then why the enrolled reader refused the cards it did not name
 (:data:`~kiosk.vision.enrolled.REFUSALS`; "index covered": no corner of the card shows its whole
-index). Run: ``OPENBLAS_NUM_THREADS=1 python bench/bench_enroll.py [--scenes-per-card 5]``."""
+index). The test scenes are piles unless ``--apart`` lays their cards apart. Run:
+``OPENBLAS_NUM_THREADS=1 python bench/bench_enroll.py [--scenes-per-card 5] [--apart]``."""
 
 from __future__ import annotations
 
