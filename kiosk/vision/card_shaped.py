@@ -22,7 +22,7 @@ import numpy as np
 from kiosk.vision.card_fit import card_shapes
 from kiosk.vision.detect import Detection, Detector
 from kiosk.vision.geometry import polygon_iou
-from kiosk.vision.look_rules import Named, close_up, lies_on, read_under_another, under_a_named_card
+from kiosk.vision.look_rules import Named, close_up, index_within, lies_on, under_a_named_card
 from kiosk.vision.params import PARAMS
 from kiosk.vision.reading import CardReader, Identification
 from kiosk.vision.shapes import fan_ends
@@ -154,10 +154,9 @@ def _targets(detector: Detector, out: list[Named], ends: Sequence[int]) -> list[
 def _hidden(card: Detection, answer: Identification, sure: Sequence[np.ndarray]) -> bool:
     """Whether the index ``card`` was not read by lies under a card named by both corners
     (``sure``): then no shape round it shows both, and none is sought (a fanned card under another)."""
-    if answer.read_by is None:
+    if answer.read_by is None or sum(answer.read_by) != 1:
         return False
-    other = replace(answer, read_by=(answer.read_by[1], answer.read_by[0]))
-    return read_under_another(card.corners, other, sure)
+    return index_within(card.corners, 2 if answer.read_by[0] else 0, sure)
 
 
 def _flattening(tilt: Tilt | None, quad: np.ndarray) -> np.ndarray | None:

@@ -38,7 +38,12 @@ def read_under_another(quad: np.ndarray, answer: Identification, named: Sequence
     card lies under that card, its own index is hidden there)."""
     if answer.read_by is None or sum(answer.read_by) != 1:
         return False
-    k = 0 if answer.read_by[0] else 2  # the bottom-right index is the top-left one turned
+    return index_within(quad, 0 if answer.read_by[0] else 2, named)
+
+
+def index_within(quad: np.ndarray, k: int, named: Sequence[np.ndarray]) -> bool:
+    """Whether the middle of the index box at corner ``k`` of ``quad`` (0: top-left, 2:
+    bottom-right, the top-left one turned) lies within a card of ``named``."""
     corner, across, along = quad[k], quad[(k + 1) % 4] - quad[k], quad[(k + 3) % 4] - quad[k]
     box = corner + (INDEX_BOX[0] + INDEX_BOX[2]) / 2 * across + (INDEX_BOX[1] + INDEX_BOX[3]) / 2 * along
     return any(

@@ -76,14 +76,11 @@ def _covered(frame: np.ndarray, top: np.ndarray, quad: np.ndarray) -> Detection:
     of the top card is no part of the card under it (its corner crop there would read the top
     card's face), so the card under is read by what shows of it alone. Only the box round
     ``quad`` is copied."""
-    h, w = frame.shape[:2]
-    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
-    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 3, (w, h))
-    box = frame[y0:y1, x0:x1].copy()
-    offset = np.array([x0, y0], np.float32)
+    view, corners = Detection(quad, frame, 0.0, True).around()
+    box = view.copy()
     paper = np.percentile(box.reshape(-1, box.shape[-1]), 95, axis=0)
-    cv2.fillConvexPoly(box, np.round(top - offset).astype(np.int32), paper.tolist())
-    return Detection(quad - offset, box, 0.0, True)
+    cv2.fillConvexPoly(box, np.round(top - (quad - corners)).astype(np.int32), paper.tolist())
+    return Detection(corners, box, 0.0, True)
 
 
 def _paper(low: np.ndarray, o: np.ndarray) -> float | None:
