@@ -7,7 +7,9 @@ into connected components, and takes as the rank the component nearest the card'
 top that is not the rim, joined with the components on its line (a 10's digits, a suit printed
 against it). The index then starts at the rank's top-left corner, whatever size, position and
 font the printing gives it; what follows it (a suit beside or under the rank) is measured too,
-so a reader knows how far the index of a printing reaches.
+so a reader knows how far the index of a printing reaches. :func:`rank_alone` tells, from the
+fixed crop the index model reads, an index that is its rank and nothing else: a printing that
+shows its suit only in the card's body.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.params import PARAMS
 
 Box = tuple[int, int, int, int]  # x, y, w, h in face pixels
@@ -42,9 +45,14 @@ class CornerIndex:
 def ink(region: np.ndarray) -> np.ndarray:
     """How dark each pixel of the BGR ``region`` is against the paper round it: 0 paper, up to 1
     (float32). The darkest channel is used, so red and black ink both show whatever the light."""
-    low = cv2.min(cv2.min(region[:, :, 0], region[:, :, 1]), region[:, :, 2]).astype(np.float32)
+    low = _darkest(region).astype(np.float32)
     paper = cv2.dilate(low, cv2.getStructuringElement(cv2.MORPH_RECT, (G.paper_window, G.paper_window)))
     return np.clip(1.0 - low / np.maximum(paper, 1.0), 0.0, 1.0)
+
+
+def _darkest(region: np.ndarray) -> np.ndarray:
+    """The darkest channel of the BGR ``region``, where red and black ink both show (uint8)."""
+    return cv2.min(cv2.min(region[:, :, 0], region[:, :, 1]), region[:, :, 2])
 
 
 def find_index(face: np.ndarray) -> CornerIndex | None:
@@ -69,6 +77,67 @@ def find_index(face: np.ndarray) -> CornerIndex | None:
     redness = float((red * weight).sum() / (weight.sum() + 1e-6))
     blurred = cv2.GaussianBlur(dark, (0, 0), G.ink_blur)
     return CornerIndex(blurred, rank, (right - x, bottom - y), redness, glyph)
+
+
+def rank_alone(crop: np.ndarray) -> bool:
+    """Whether the upright corner-index ``crop`` (BGR, face pixels: the fixed crop the index model
+    reads) shows a rank and nothing else. The rank is the first glyph from the corner, with the
+    glyphs of its height beside it (a 10's digits). It is alone where it lies whole inside the
+    crop, no other ink shows past the card's rim (no component of ``min_area`` pixels but lines
+    along the crop's top and left sides, :func:`_edge_line`), and every row across its middle has
+    ink ``gap_ink`` of the way from the paper to its darkest (a paler row parts a rank from a suit
+    that blur ran into it). Anything else (nothing found, a rank cut by the crop, a suit under it
+    or beside it, a frame, a pip) is not a rank alone.
+
+    Ink is darker than ``alone_ink`` of the crop's palest pixel: paler than a glyph's ink, so that
+    a thin rank printed pale beside a bold suit shows, and against one level, not the paper round
+    each pixel (:func:`ink`, four times the cost): shade or glare then only mark more ink, which
+    says "not alone". Most indices show a suit under the rank, so the rows with ink below the
+    ``edge`` are looked at first: two runs of them apart, each of ``min_area`` pixels or more,
+    are not one rank."""
+    low = _darkest(crop)
+    paper = float(low.max())
+    inked = low < G.alone_ink * paper
+    inked[: G.rim + 1], inked[:, : G.rim + 1] = False, False  # the card's rim, or the table past a loose outline
+    per_row = np.count_nonzero(inked[G.edge :], axis=1)
+    starts = np.flatnonzero(np.diff(per_row > 0, prepend=False))[::2]
+    if len(starts) > 1 and np.count_nonzero(np.add.reduceat(per_row, starts) >= G.min_area) > 1:
+        return False
+    found = [b for b in _boxes(inked.view(np.uint8)) if not _edge_line(b)]
+    w, h = FACE_SIZE
+    glyphs = [
+        b for b in found if max(b[0], b[1]) > G.rim + 1 and b[2] <= G.max_glyph[0] * w and b[3] <= G.max_glyph[1] * h
+    ]  # ink against both sides at the corner is the table past a loose outline, not a glyph
+    if not glyphs:
+        return False
+    x, y, bw, bh = _with_digits(min(glyphs, key=lambda b: b[0] + G.down_weight * b[1]), glyphs)
+    if x + bw >= inked.shape[1] or y + bh >= inked.shape[0]:
+        return False
+    if any(not _inside(b, (x, y, bw, bh)) for b in found):
+        return False
+    rank = low[y : y + bh, x : x + bw]
+    band = round(G.gap_band * bh)
+    darkest_in_row = rank[band : bh - band].min(axis=1)
+    return bool(darkest_in_row.max() <= paper - G.gap_ink * (paper - float(rank.min())))
+
+
+def _edge_line(box: Box) -> bool:
+    """Whether the ink component at ``box`` is a line along an index crop's top or left side, within
+    ``edge`` of it, at most half that thick and at least twice as long: the card's edge or its
+    shadow past a loose outline, not a glyph (one cut by the crop is thicker)."""
+    x, y, w, h = box
+    return min(x + w, y + h) <= G.edge and 2 * min(w, h) <= min(G.edge, max(w, h))
+
+
+def _with_digits(first: Box, boxes: list[Box]) -> Box:
+    """``first`` joined with the glyphs of its height (within ``digit_height``) that follow it
+    on its line no further off than half that height: the digits of one rank."""
+    x, y, w, h = first
+    for bx, by, bw, bh in sorted(boxes):
+        overlap = min(y + h, by + bh) - max(y, by)
+        if overlap > 0.6 * h and abs(bh - h) <= G.digit_height * h and 0 <= bx - (x + w) <= 0.5 * h:
+            w = bx + bw - x
+    return x, y, w, h
 
 
 def found_indices(face: np.ndarray) -> list[tuple[int, CornerIndex]]:
@@ -103,18 +172,21 @@ def signs(ink_map: np.ndarray) -> np.ndarray:
     return np.array(out, np.float32).reshape(-1, 3)
 
 
+def _boxes(mask: np.ndarray) -> list[Box]:
+    """The boxes of the components of ``mask`` that cover ``min_area`` pixels or more."""
+    stats = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_16U, cv2.CCL_DEFAULT)[2][1:]
+    return [(int(x), int(y), int(bw), int(bh)) for x, y, bw, bh, area in stats if area >= G.min_area]
+
+
 def _components(dark: np.ndarray, face_size: tuple[int, int]) -> list[Box]:
     """The boxes of the ink components that can be glyphs: large enough, not too long, clear of
     the region's sides."""
-    mask = (dark > 1.0 - G.ink_ratio).astype(np.uint8)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     rh, rw = dark.shape
     w, h = face_size
     return [
-        (int(x), int(y), int(bw), int(bh))
-        for x, y, bw, bh, area in stats[1:]
-        if area >= G.min_area
-        and x >= G.rim
+        (x, y, bw, bh)
+        for x, y, bw, bh in _boxes((dark > 1.0 - G.ink_ratio).astype(np.uint8))
+        if x >= G.rim
         and y >= G.rim
         and x + bw < rw
         and y + bh < rh

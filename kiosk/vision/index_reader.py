@@ -7,7 +7,10 @@ the five readings: most misreadings hang on where the crop's edges cut a glyph, 
 survive the other cuts. One still refused is read zoomed (the outline a little off the card's
 size), and one refused still, widened (an index printed narrower than the model learnt). A
 corner surely showing no card, or whose card's other corner is sure of it, is not read again.
-A card shows two indices: the surer answers, and two naming different cards contradict.
+A card shows two indices: the surer answers, and two naming different cards contradict. A corner
+whose crop shows its rank alone (:func:`~kiosk.vision.glyphs.rank_alone`: a printing with no suit
+in its index) names no card: the model's suit there is a guess, and the card's pips
+(:func:`~kiosk.vision.pip_check.dispute`) or its located glyphs name it, or nothing does.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import numpy as np
 
 from kiosk.decks import Deck
 from kiosk.vision.face import face_corners, index_crops
+from kiosk.vision.glyphs import rank_alone
 from kiosk.vision.members import Members
 from kiosk.vision.model_input import as_bgr, prepare
 from kiosk.vision.params import PARAMS
@@ -79,7 +83,25 @@ class IndexReader:
         answers = [self._decide(p) for p in probs]
         unsure = [i for i in self._unsure(probs, answers) if not _vouched_for(answers[i], answers[i ^ 1])]
         both = self._read_again(crops, probs, answers, unsure)
-        return [(both[2 * i], both[2 * i + 1]) for i in range(len(pairs))]
+        return [self._suit_shown((both[2 * i], both[2 * i + 1]), pair) for i, pair in enumerate(pairs)]
+
+    def _suit_shown(self, pair: Pair, crops: tuple[np.ndarray, np.ndarray]) -> Pair:
+        """A card's corner readings ``pair`` with those naming a suited card from a crop of
+        ``crops`` that shows its rank alone refused, the card kept as their guess. The surer
+        naming corner is looked at first: one that shows more than its rank vouches for the
+        other (one printing). Corners naming two cards are left to contradict each other."""
+        a, b = pair
+        if a.card_id is not None and b.card_id is not None and a.card_id != b.card_id:
+            return pair
+        out = list(pair)
+        for k in sorted((k for k in (0, 1) if self._suited(pair[k])), key=lambda k: -pair[k].confidence):
+            if not rank_alone(as_bgr(crops[k])):
+                break
+            out[k] = replace(pair[k], card_id=None, guess=pair[k].card_id)
+        return out[0], out[1]
+
+    def _suited(self, reading: Identification) -> bool:
+        return reading.card_id is not None and self.deck[reading.card_id].suit is not None
 
     def _pair_scores(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """The members' scores of cards' corner crops in pairs (top-left, bottom-right), but a

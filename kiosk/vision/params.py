@@ -332,19 +332,13 @@ class GlyphParams:
     """Finding a corner index by its ink (:mod:`kiosk.vision.glyphs`), wherever a printing puts it."""
 
     corner: tuple[float, float] = (0.3, 0.42)  # the upright face's share searched in each corner
-    #: Face pixels: side of the square the paper level round a pixel is taken over, wider than
-    #: any stroke of an index glyph, so the paper, not the ink, sets it
-    paper_window: int = 21
+    paper_window: int = 21  # face pixels: the square the paper level round a pixel is taken over (> any stroke)
     ink_ratio: float = 0.72  # ink is darker than this share of the local paper level
     ink_blur: float = 1.0  # face pixels: the ink map's blur, so blurred and sharp glyphs compare alike
     min_area: int = 12  # face pixels a glyph covers at least (specks and print texture are less)
-    #: Fractions (width, height) of the face a glyph spans at most: longer components are a
-    #: border's or a court frame's lines
-    max_glyph: tuple[float, float] = (0.28, 0.3)
+    max_glyph: tuple[float, float] = (0.28, 0.3)  # shares of the face a glyph spans at most (longer: frame lines)
     rim: int = 2  # face pixels: components this close to the outer sides are the card's rim or table
-    #: Share of the rank's height: a component this close and within its lines is part of it (a
-    #: suit printed against the rank)
-    touch: float = 0.08
+    touch: float = 0.08  # share of the rank's height: a component this close within its lines is part of it
     #: How much a component's distance down the card counts against its distance from the side
     #: edge when choosing the rank (an index runs along the side edge, its rank at the top)
     down_weight: float = 0.5
@@ -355,6 +349,13 @@ class GlyphParams:
     max_sign_side: int = 60  # face pixels a suit sign's longer side spans at most
     sign_aspect: float = 1.8  # a suit sign is no more than this many times as long as wide
     sign_fill: float = 0.3  # share of its box a suit sign's ink fills at least
+    digit_height: float = 0.2  # glyphs beside a rank within this share of its height are its digits
+    edge: int = 12  # face pixels: ink wholly this close to an index crop's top or left is the card's edge
+    alone_ink: float = 0.8  # rank alone: ink is darker than this share of the crop's palest pixel
+    gap_band: float = 0.17  # share of a rank alone's height at either end its rows are not all inked across
+    #: A row across a rank alone has ink this share of the way from the paper to its darkest: a
+    #: paler one parts a rank and a suit run together
+    gap_ink: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -397,9 +398,8 @@ class EnrolledParams:
 
 @dataclass(frozen=True)
 class GlyphReaderParams:
-    """The learned glyph reader's second look at an enrolled printing's index
-    (:mod:`kiosk.vision.glyph_reader`), chosen on ``bench/bench_enroll.py``'s foreign-low and
-    foreign-side layouts, foreign-narrow held out."""
+    """The glyph reader's second look at an enrolled printing's index (:mod:`kiosk.vision.glyph_reader`),
+    chosen on ``bench/bench_enroll.py``'s foreign-low and -side layouts, foreign-narrow held out."""
 
     #: Probability a corner's rank glyph or suit glyph reading needs to count: a counted reading
     #: that differs from the enrolled reader's refuses the card, one that agrees vouches for it
@@ -433,8 +433,8 @@ class ArtParams:
     :mod:`kiosk.vision.poster_reader`)."""
 
     decks: tuple[str, ...] = ("affiche-belge",)  # the decks printed from the kiosk's art
-    #: Fractions of a card's rendered face (x0, y0, x1, y1) matched: its poster's middle, clear of
-    #: the indices; searched for within ``search`` of the face, at each of ``zooms``
+    #: Fractions (x0, y0, x1, y1) of a card's face matched, its poster's middle clear of the indices,
+    #: searched for within ``search`` of the face, at each of ``zooms``
     art: tuple[float, float, float, float] = (0.22, 0.22, 0.78, 0.78)
     search: tuple[float, float, float, float] = (0.12, 0.12, 0.88, 0.88)  # fractions of the face
     zooms: tuple[float, ...] = (0.9, 1.0, 1.1)  # an outline lying off the card shows the art scaled
