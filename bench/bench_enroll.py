@@ -6,7 +6,7 @@ aces, the courts), and by both as the kiosk's identifier combines them
 reader's time per card; then why the enrolled reader refused the cards it did not name
 (:data:`~kiosk.vision.enrolled.REFUSALS`; "index covered": no corner of the card shows its whole
 index). The test scenes are piles unless ``--apart`` lays their cards apart. Run:
-``OPENBLAS_NUM_THREADS=1 python bench/bench_enroll.py [--scenes-per-card 5] [--apart]``."""
+``OPENBLAS_NUM_THREADS=1 python bench/bench_enroll.py [--scenes-per-card 5] [--apart] [--seed 1000]``."""
 
 from __future__ import annotations
 
@@ -105,7 +105,13 @@ def glyphs_alone(glyphs: GlyphReader, face: np.ndarray, card_id: str) -> str | N
 
 
 def bench_layout(
-    style: str, per_card: int, detector: Detector, identifier: Identifier, glyphs: GlyphReader, overlap: bool
+    style: str,
+    per_card: int,
+    detector: Detector,
+    identifier: Identifier,
+    glyphs: GlyphReader,
+    overlap: bool,
+    seed: int = 1000,
 ) -> str:
     ids = load_deck(DECK).ids
     photos = [
@@ -125,7 +131,7 @@ def bench_layout(
     glyph = [0, 0, 0]  # cards whose index shows, their rank read right, wrong by the glyph reader alone
     shown: dict[str, bool] = {}
     flat_before: Scene | None = None
-    for flat, card, found in foreign_sightings(style, len(ids) * per_card // PER_SCENE, 1000, detector, DECK, overlap):
+    for flat, card, found in foreign_sightings(style, len(ids) * per_card // PER_SCENE, seed, detector, DECK, overlap):
         if flat is not flat_before:
             shown, flat_before = index_shown(flat, style), flat
         seen += 1
@@ -152,13 +158,15 @@ def main() -> None:
     parser.add_argument("--scenes-per-card", type=int, default=5, help="appearances of each card in the test scenes")
     parser.add_argument("--styles", nargs="*", help="foreign styles to run (default: the three layouts)")
     parser.add_argument("--apart", action="store_true", help="the test scenes' cards lie apart (default: piles)")
+    parser.add_argument("--seed", type=int, default=1000, help="the first test scene's seed")
     args = parser.parse_args()
     detector, identifier = Detector(), Identifier(DECK)
     glyphs = load_glyph_reader(default_models_dir())
     if glyphs is None:
         raise SystemExit(f"no glyph model in {default_models_dir()}: run 'kiosk train --glyphs'")
     for style in args.styles or foreign_styles():
-        print(bench_layout(style, args.scenes_per_card, detector, identifier, glyphs, not args.apart), flush=True)
+        line = bench_layout(style, args.scenes_per_card, detector, identifier, glyphs, not args.apart, args.seed)
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
