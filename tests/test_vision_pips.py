@@ -490,6 +490,30 @@ def test_a_black_number_card_named_by_one_unsure_corner_needs_its_pips(
     assert answer.card_id == named
 
 
+@pytest.mark.parametrize(
+    ("index_of", "pips_of", "corners", "sure", "named"),
+    [
+        ("7H", "10H", 1, 0.89, None),  # a ten's one corner read as a seven: ten pips are not a seven's
+        ("7H", "7H", 1, 0.89, "7H"),
+        ("7H", "5H", 1, 0.89, "7H"),  # fewer pips: a hand or another card may hide some
+        ("7H", "10H", 1, 0.995, "7H"),  # one corner read surely is enough
+        ("7H", "10H", 2, 0.89, "7H"),  # two corners agreeing outweigh a count
+    ],
+)
+def test_a_number_card_named_by_one_unsure_corner_shows_no_more_pips_than_its_number(
+    index_of: str, pips_of: str, corners: int, sure: float, named: str | None
+) -> None:
+    """Held-out scene 960056: a ten of hearts outlined a little askew was read 0.89 as a seven by
+    its one readable corner, and its ten pips were counted surely. More pips than a card's number
+    are not all its own: without a second index to agree, the card is refused."""
+    ident = Identifier("standard-52")
+    view = card(pips_of, width=int(PARAMS.pips.small_card_px) + 40)
+    other = Identification(index_of, sure, None, 0.5) if corners == 2 else Identification(None, 0.2, None, 0.0)
+    readings = [(Identification(index_of, sure, None, 0.5), other)]
+    answer = ident._reader.primary._named(readings, lambda i: view)[0]  # type: ignore[arg-type,union-attr]
+    assert answer.card_id == named
+
+
 def test_a_small_club_is_not_named_a_spade_on_a_coarse_camera() -> None:
     """Held-out scene 900036 rendered at 960x540 (a webcam's resolution): its eight of clubs,
     71 px wide, was named 8S from both corners at 0.99; its pips are too blurred to read surely,

@@ -11,7 +11,9 @@ unsurely. Where the two corners disagree on the suit of one number or on the num
 or both lean to one number without naming it, the pips settle it (:func:`settled_by_pips`). On a
 card too small for its index's suit sign to be read (``small_card_px``), a black number card or
 ace is named only where its pips confirm its suit, and so is a black number card named by one
-corner less surely than ``read.sure`` (no second index to agree with the first).
+corner less surely than ``read.sure`` (no second index to agree with the first); a number card
+named so is refused where its pips are surely counted as more than its number (not all its own,
+or its one index misread).
 """
 
 from __future__ import annotations
@@ -60,11 +62,12 @@ def checked_by_pips(
         i for i, c in cards.items() if c.rank in PIP_COUNTS and not _sure_without_pips(readings[i], c, i in narrow)
     ]
     # nor on a number card named from one corner unsurely: no second index agrees with the first
-    unconfirmed = narrow | {
+    one_corner = {
         i
         for i in numbers
         if answers[i].confidence < PARAMS.read.sure and sum(r.card_id == cards[i].id for r in readings[i]) == 1
     }
+    unconfirmed = narrow | one_corner
     numbers += list(disputes)
     aces = [i for i in narrow if i in cards and cards[i].rank == "A" and cards[i].colour == "black"]
     for i, reading in zip(numbers + aces, pips.read([card(i) for i in numbers + aces]), strict=True):
@@ -75,7 +78,12 @@ def checked_by_pips(
                 else settled_by_pips(answers[i], disputes[i], reading)
             )
         named = out[i].card_id
-        if i in unconfirmed and named is not None and _suit_unconfirmed(deck[named], reading):
+        if named is not None and (
+            i in unconfirmed
+            and _suit_unconfirmed(deck[named], reading)
+            or i in one_corner
+            and _counted_more(reading, deck[named].rank)
+        ):
             out[i] = refused(out[i], named)
     return out
 
@@ -176,6 +184,16 @@ def _counted_otherwise(reading: PipReading, rank: str | None) -> bool:
         rank in PIP_COUNTS
         and reading.count >= 2
         and reading.count != PIP_COUNTS[rank]
+        and reading.confidence >= PARAMS.pips.pip_count_confidence
+    )
+
+
+def _counted_more(reading: PipReading | None, rank: str | None) -> bool:
+    """Pips counted surely as more than the number card ``rank``'s number: not all its own, or
+    its index misread (a ten's corner read as a seven)."""
+    return (
+        reading is not None
+        and reading.count > PIP_COUNTS.get(rank or "", 99)
         and reading.confidence >= PARAMS.pips.pip_count_confidence
     )
 
