@@ -91,6 +91,23 @@ def test_card_pixels_outside_every_outline_call_for_every_cue() -> None:
     assert detector.full == 1
 
 
+@pytest.mark.parametrize(("seed", "touching"), [(960_003, "5D"), (960_024, "3H")])
+def test_a_card_touching_another_at_a_corner_is_sought_once_naming_redraws_their_outline(
+    seed: int, touching: str
+) -> None:
+    """Held-out scenes 960003 (dark) and 960024 (baize): the glance draws one outline round two
+    cards touching at a corner and so accounts for both; naming puts the other card's own outline
+    in its place, both its corners read, and the touching card was never looked for."""
+    scene, detector = held_out(seed), Counting()
+    glance = detector.glance(scene.image)
+    assert glance.explained and touching not in names(
+        list(zip(glance.detections, IDENTIFIER.identify_cards(glance.detections), strict=True))
+    )
+    seen = look(IDENTIFIER, detector, scene.image)
+    assert names(seen) == sorted(c.card_id for c in scene.cards) and seen.closely
+    assert detector.full == 1
+
+
 @pytest.mark.parametrize("seed", [900_026, 900_028])
 def test_pixels_the_model_calls_outline_only_need_no_other_cue(seed: int) -> None:
     """Held-out scenes 900026 (terrazzo) and 900028 (white): the model calls patches of glare

@@ -141,6 +141,17 @@ class Detector:
         found, explained, model = self._detections(bgr, hand=self.outline is None)
         return Glance(found, explained, bgr, model)
 
+    def explains(self, glance: Glance, outlines: Sequence[np.ndarray]) -> bool:
+        """Whether ``outlines`` (corners in frame pixels) account for what the outline model of
+        ``glance`` calls card, as :attr:`Glance.explained` judges its own outlines: naming may
+        put a card's own outline in place of one the glance drew round two cards."""
+        if glance.model is None or glance.frame is None:
+            return True
+        h, w = glance.frame.shape[:2]
+        scale = min(1.0, self.config.work_side / max(h, w))
+        smallest = self.config.min_area * round(w * scale) * round(h * scale)
+        return _explained(glance.model.card, [np.asarray(o, np.float32) * scale for o in outlines], smallest)
+
     def closer(self, glance: Glance) -> list[Detection]:
         """:meth:`detect` of the frame ``glance`` was taken of, its outline model's pass reused."""
         if glance.frame is None:

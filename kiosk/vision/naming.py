@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kiosk.vision.card_shaped import beside_one_corner, card_shaped, far_ends
-from kiosk.vision.detect import Detection, Detector
+from kiosk.vision.detect import Detection, Detector, Glance
 from kiosk.vision.geometry import order_corners, polygon_iou
 from kiosk.vision.look_rules import Named
 from kiosk.vision.looks import second_looks
@@ -59,9 +59,21 @@ def look(
     glance = detector.glance(frame)
     if glance.explained:
         named = name_cards(remembered, detector, frame, glance.detections, glance=True)
-        if all(a.card_id is not None and a.corners in (None, 2) for _, a in named) and enough(named):
+        if (
+            all(a.card_id is not None and a.corners in (None, 2) for _, a in named)
+            and enough(named)
+            and _still_explained(detector, glance, named)
+        ):
             return Look(named, False)
     return Look(name_cards(remembered, detector, frame, detector.closer(glance)), True)
+
+
+def _still_explained(detector: Detector, glance: Glance, named: list[Named]) -> bool:
+    """Whether the outlines ``named`` account for what the glance's outline model calls card:
+    where naming put a card's own outline in place of one the glance drew round it and a card
+    touching it, the other card is no longer accounted for."""
+    drawn = {id(d) for d in glance.detections}
+    return all(id(d) in drawn for d, _ in named) or detector.explains(glance, [d.corners for d, _ in named])
 
 
 class _Remembered:
