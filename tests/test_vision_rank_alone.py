@@ -44,6 +44,10 @@ def test_the_cards_edge_past_a_loose_outline_is_no_ink_but_a_table_in_its_corner
     edged[4:8, 10:] = 60  # the card's edge and its shadow along the top
     edged[10:60, 4:7] = 60  # and down the left side
     assert rank_alone(edged)
+    banded = np.full_like(crop, crop[-1, -1])
+    banded[8:, 8:] = crop[:-8, :-8]  # an outline a little off the card
+    banded[3:86, 3:12] = 70  # and the side of a card lying over it
+    assert rank_alone(banded)
     wedge = crop.copy()
     wedge[3:70, 3:16] = 90  # a dark table filling the corner beside the rank
     assert not rank_alone(wedge)

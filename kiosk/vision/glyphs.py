@@ -84,10 +84,10 @@ def rank_alone(crop: np.ndarray) -> bool:
     reads) shows a rank and nothing else. The rank is the first glyph from the corner, with the
     glyphs of its height beside it (a 10's digits). It is alone where it lies whole inside the
     crop, no other ink shows past the card's rim (no component of ``min_area`` pixels but lines
-    along the crop's top and left sides, :func:`_edge_line`), and every row across its middle has
-    ink ``gap_ink`` of the way from the paper to its darkest (a paler row parts a rank from a suit
-    that blur ran into it). Anything else (nothing found, a rank cut by the crop, a suit under it
-    or beside it, a frame, a pip) is not a rank alone.
+    and bands along the crop's top and left sides, :func:`_edge_line`), and every row across its
+    middle has ink ``gap_ink`` of the way from the paper to its darkest (a paler row parts a rank
+    from a suit that blur ran into it). Anything else (nothing found, a rank cut by the crop, a
+    suit under it or beside it, a frame, a pip) is not a rank alone.
 
     Ink is darker than ``alone_ink`` of the crop's palest pixel: paler than a glyph's ink, so that
     a thin rank printed pale beside a bold suit shows, and against one level, not the paper round
@@ -103,7 +103,7 @@ def rank_alone(crop: np.ndarray) -> bool:
     starts = np.flatnonzero(np.diff(per_row > 0, prepend=False))[::2]
     if len(starts) > 1 and np.count_nonzero(np.add.reduceat(per_row, starts) >= G.min_area) > 1:
         return False
-    found = [b for b in _boxes(inked.view(np.uint8)) if not _edge_line(b)]
+    found = [b for b in _boxes(inked.view(np.uint8)) if not _edge_line(b, inked.shape)]
     w, h = FACE_SIZE
     glyphs = [
         b for b in found if max(b[0], b[1]) > G.rim + 1 and b[2] <= G.max_glyph[0] * w and b[3] <= G.max_glyph[1] * h
@@ -121,12 +121,17 @@ def rank_alone(crop: np.ndarray) -> bool:
     return bool(darkest_in_row.max() <= paper - G.gap_ink * (paper - float(rank.min())))
 
 
-def _edge_line(box: Box) -> bool:
-    """Whether the ink component at ``box`` is a line along an index crop's top or left side, within
-    ``edge`` of it, at most half that thick and at least twice as long: the card's edge or its
-    shadow past a loose outline, not a glyph (one cut by the crop is thicker)."""
+def _edge_line(box: Box, shape: tuple[int, ...]) -> bool:
+    """Whether the ink component at ``box`` of an index crop of ``shape`` is a line along its top
+    or left side: within ``edge`` of it, at most half that thick and at least twice as long, or
+    a band against it no thicker than ``edge`` running half its length. That is the card's edge,
+    its shadow or the side of a card over it past a loose outline, not a glyph (one cut by the
+    crop is thicker or shorter)."""
     x, y, w, h = box
-    return min(x + w, y + h) <= G.edge and 2 * min(w, h) <= min(G.edge, max(w, h))
+    line = min(x + w, y + h) <= G.edge and 2 * min(w, h) <= min(G.edge, max(w, h))
+    side = G.rim + 1
+    band = (x <= side and w <= G.edge and 2 * h >= shape[0]) or (y <= side and h <= G.edge and 2 * w >= shape[1])
+    return line or band
 
 
 def _with_digits(first: Box, boxes: list[Box]) -> Box:
