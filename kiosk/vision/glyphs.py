@@ -14,6 +14,7 @@ shows its suit only in the card's body.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -96,14 +97,13 @@ def rank_alone(crop: np.ndarray) -> bool:
     ``edge`` are looked at first: two runs of them apart, each of ``min_area`` pixels or more,
     are not one rank."""
     low = _darkest(crop)
-    paper = float(low.max())
-    inked = low < G.alone_ink * paper
-    inked[: G.rim + 1], inked[:, : G.rim + 1] = False, False  # the card's rim, or the table past a loose outline
-    per_row = np.count_nonzero(inked[G.edge :], axis=1)
-    starts = np.flatnonzero(np.diff(per_row > 0, prepend=False))[::2]
-    if len(starts) > 1 and np.count_nonzero(np.add.reduceat(per_row, starts) >= G.min_area) > 1:
+    paper = cv2.minMaxLoc(low)[1]
+    # 1 where darker than alone_ink of the paper (OpenCV's threshold keeps what is at most its level)
+    inked = cv2.threshold(low, math.ceil(G.alone_ink * paper) - 1, 1, cv2.THRESH_BINARY_INV)[1]
+    inked[: G.rim + 1], inked[:, : G.rim + 1] = 0, 0  # the card's rim, or the table past a loose outline
+    if sum(run >= G.min_area for run in _row_runs(inked[G.edge :])) > 1:
         return False
-    found = [b for b in _boxes(inked.view(np.uint8)) if not _edge_line(b, inked.shape)]
+    found = [b for b in _boxes(inked) if not _edge_line(b, inked.shape)]
     w, h = FACE_SIZE
     glyphs = [
         b for b in found if max(b[0], b[1]) > G.rim + 1 and b[2] <= G.max_glyph[0] * w and b[3] <= G.max_glyph[1] * h
@@ -119,6 +119,19 @@ def rank_alone(crop: np.ndarray) -> bool:
     band = round(G.gap_band * bh)
     darkest_in_row = rank[band : bh - band].min(axis=1)
     return bool(darkest_in_row.max() <= paper - G.gap_ink * (paper - float(rank.min())))
+
+
+def _row_runs(mask: np.ndarray) -> list[int]:
+    """The pixels of ``mask`` (uint8, 0 or 1) in each run of rows that hold some, top to bottom."""
+    runs: list[int] = []
+    run = 0
+    for count in cv2.reduce(mask, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel().tolist():
+        if count:
+            run += int(count)
+        elif run:
+            runs.append(run)
+            run = 0
+    return [*runs, run] if run else runs
 
 
 def _edge_line(box: Box, shape: tuple[int, ...]) -> bool:
