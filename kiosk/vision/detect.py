@@ -147,10 +147,10 @@ class Detector:
         put a card's own outline in place of one the glance drew round two cards."""
         if glance.model is None or glance.frame is None:
             return True
-        h, w = glance.frame.shape[:2]
-        scale = min(1.0, self.config.work_side / max(h, w))
-        smallest = self.config.min_area * round(w * scale) * round(h * scale)
-        return _explained(glance.model.card, [np.asarray(o, np.float32) * scale for o in outlines], smallest)
+        card = glance.model.card  # in the analysis copy's pixels
+        scale = card.shape[1] / glance.frame.shape[1]
+        smallest = self.config.min_area * card.size
+        return _explained(card, [np.asarray(o, np.float32) * scale for o in outlines], smallest)
 
     def closer(self, glance: Glance) -> list[Detection]:
         """:meth:`detect` of the frame ``glance`` was taken of, its outline model's pass reused."""

@@ -104,10 +104,8 @@ def rank_alone(crop: np.ndarray) -> bool:
     if sum(run >= G.min_area for run in _row_runs(inked[G.edge :])) > 1:
         return False
     found = [b for b in _boxes(inked) if not _edge_line(b, inked.shape)]
-    w, h = FACE_SIZE
-    glyphs = [
-        b for b in found if max(b[0], b[1]) > G.rim + 1 and b[2] <= G.max_glyph[0] * w and b[3] <= G.max_glyph[1] * h
-    ]  # ink against both sides at the corner is the table past a loose outline, not a glyph
+    # ink against both sides at the corner is the table past a loose outline, not a glyph
+    glyphs = [b for b in found if max(b[0], b[1]) > G.rim + 1 and _glyph_sized(b, FACE_SIZE)]
     if not glyphs:
         return False
     x, y, bw, bh = _with_digits(min(glyphs, key=lambda b: b[0] + G.down_weight * b[1]), glyphs)
@@ -200,17 +198,16 @@ def _components(dark: np.ndarray, face_size: tuple[int, int]) -> list[Box]:
     """The boxes of the ink components that can be glyphs: large enough, not too long, clear of
     the region's sides."""
     rh, rw = dark.shape
-    w, h = face_size
     return [
         (x, y, bw, bh)
         for x, y, bw, bh in _boxes((dark > 1.0 - G.ink_ratio).astype(np.uint8))
-        if x >= G.rim
-        and y >= G.rim
-        and x + bw < rw
-        and y + bh < rh
-        and bw <= G.max_glyph[0] * w
-        and bh <= G.max_glyph[1] * h
+        if x >= G.rim and y >= G.rim and x + bw < rw and y + bh < rh and _glyph_sized((x, y, bw, bh), face_size)
     ]
+
+
+def _glyph_sized(box: Box, face_size: tuple[int, int]) -> bool:
+    """Whether ``box`` spans no more of a face of ``face_size`` than a glyph (``max_glyph``)."""
+    return box[2] <= G.max_glyph[0] * face_size[0] and box[3] <= G.max_glyph[1] * face_size[1]
 
 
 def _inside(box: Box, outer: Box) -> bool:

@@ -79,10 +79,8 @@ def checked_by_pips(
             )
         named = out[i].card_id
         if named is not None and (
-            i in unconfirmed
-            and _suit_unconfirmed(deck[named], reading)
-            or i in one_corner
-            and _counted_more(reading, deck[named].rank)
+            (i in unconfirmed and _suit_unconfirmed(deck[named], reading))
+            or (i in one_corner and _counted_more(reading, deck[named].rank))
         ):
             out[i] = refused(out[i], named)
     return out
