@@ -108,6 +108,33 @@ def test_a_photo_without_a_card_is_refused_by_name_and_the_rest_kept(
     )  # a partial deck is not read: its gaps could pass for look-alikes
 
 
+def _beside_a_blank(frame: np.ndarray) -> np.ndarray:
+    """``frame`` with a blank pale card-sized sheet (a beer mat, a blank card) laid on its table."""
+    out = frame.copy()
+    cv2.fillConvexPoly(out, cv2.boxPoints(((400, 300), (170, 240), 25)).astype(np.int32), (235, 238, 240))
+    return cv2.GaussianBlur(out, (3, 3), 0)
+
+
+def test_a_blank_sheet_beside_the_card_does_not_make_two_cards(tmp_path: Path) -> None:
+    photo = _beside_a_blank(_photo("7H", 100))
+    assert len(Detector().detect(photo)) == 2  # the sheet is outlined too
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "7H.png"), photo)
+    assert main(["enroll", "--deck", DECK, "--state-dir", str(tmp_path), str(photos)]) == 0  # no photo refused
+    gallery = Gallery.load(DECK, tmp_path)
+    assert gallery is not None and gallery.answers[0] == "7H"
+
+
+def test_two_cards_in_a_photo_are_still_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    two = render_scene(DECK, 2, 7, SIZE, card_ids=["AC", "9H"], styles=(STYLE,), table="grey", overlap=False).image
+    cv2.imwrite(str(photos / "AC.png"), _beside_a_blank(two))
+    assert main(["enroll", "--deck", DECK, "--state-dir", str(tmp_path), str(photos)]) == 1
+    assert "AC.png: 2 cards found" in capsys.readouterr().err
+
+
 def test_forget_removes_the_enrolled_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     faces = {c: describe(np.full((280, 200, 3), 200, np.uint8), None) for c in ("AS", "2S")}
     as_gallery(DECK, faces).save(tmp_path)

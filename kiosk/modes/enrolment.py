@@ -2,11 +2,14 @@
 showing each card once to the camera, in the deck's order.
 
 Camera frames in, :class:`EnrolmentState` out. The card asked for is taken from the first frame
-in which exactly one card lies still on the table (its corners moved under
+in which exactly one card (:func:`kiosk.vision.enrolled.shown_cards`: an outline with an index in a
+corner) lies still on the table (its corners moved under
 :data:`STILL_SHARE` of its short side since the frame before), and taught through
 :class:`kiosk.vision.enrolled.Teaching`, the path ``kiosk enroll`` teaches photos through. The
-next card is looked for once the table has shown no card for :data:`CLEAR_FRAMES` frames, so a
-card left lying is never taught twice. The operator may skip a card (it is asked again after the
+next card is looked for once the table has shown no card for :data:`CLEAR_FRAMES` frames (no
+outline with an index, none where the card taught lay), so a card left lying is never taught
+twice; what still lies on the cleared table (a blank sheet, a pale patch outlined as a quad) is
+then never taken for the next card. The operator may skip a card (it is asked again after the
 others) or have the last one shown again. What is taught stays in memory until every card of the
 deck is: the gallery is then saved to the state directory, replacing any earlier one; stopping
 before that keeps nothing. Frames are only looked at, never stored.
@@ -24,11 +27,12 @@ import numpy as np
 
 from kiosk.decks import deck_ids, load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.enrolled import Teaching, missing_cards
+from kiosk.vision.enrolled import Teaching, indexed, missing_cards, shown_cards
 from kiosk.vision.gallery import Gallery
+from kiosk.vision.geometry import polygon_iou
 
 if TYPE_CHECKING:
-    from kiosk.vision.detect import Detector
+    from kiosk.vision.detect import Detection, Detector
     from kiosk.vision.pips import PipReader
 
 log = logging.getLogger(__name__)
@@ -36,8 +40,12 @@ log = logging.getLogger(__name__)
 #: A card lies still where no corner moved more than this share of its short side between two
 #: frames looked at.
 STILL_SHARE = 0.04
-#: Frames without any card that tell the card taught was taken away.
+#: Frames without a card (:meth:`EnrolmentMode._cards_left`) that tell the card taught was taken away.
 CLEAR_FRAMES = 2
+#: An outline overlapping the card taught last by this much (IoU) is that card, still lying there.
+TAUGHT_PLACE_IOU = 0.3
+#: An outline overlapping one seen on the cleared table by this much (IoU) is that thing again.
+FURNITURE_IOU = 0.7
 
 #: Why the last frame looked at taught nothing: no card, several, one that moved since the frame
 #: before; "" while none was refused.
@@ -126,6 +134,8 @@ class EnrolmentMode:
         self._taught: list[str] = []  # in the order taught: "again" undoes the last
         self._before: np.ndarray | None = None  # the lone card's corners in the frame before
         self._empty = 0  # frames without a card since the last card taught
+        self._taught_at: np.ndarray | None = None  # the corners of the card taught last
+        self._furniture: list[np.ndarray] = []  # outlines on the table when it last showed no card
         self._take_away = False
         self._refusal: Refusal = ""
         self._saved: Path | None = None
@@ -154,19 +164,37 @@ class EnrolmentMode:
     def _look(self, frame: np.ndarray) -> EnrolmentState:
         if not self._queue:
             return self.state
-        found = self.detector.detect(frame)
+        outlines = self.detector.detect(frame)
         if self._take_away:
-            self._empty = 0 if found else self._empty + 1
+            left = self._cards_left(outlines)
+            self._empty = 0 if left else self._empty + 1
             self._take_away = self._empty < CLEAR_FRAMES
+            self._furniture = [] if left else [d.corners for d in outlines]
             return self.state
+        found = shown_cards([d for d in outlines if not self._furniture_at(d.corners)])
         before, self._before = self._before, found[0].corners if len(found) == 1 else None
         if len(found) != 1:
             self._refusal = "several_cards" if found else "no_card"
         elif before is None or not _still(before, found[0].corners):
             self._refusal = "moving" if before is not None else ""
         else:
+            self._taught_at = found[0].corners
             self._teach(found[0].face)
         return self.state
+
+    def _cards_left(self, outlines: list[Detection]) -> bool:
+        """Whether a card still lies on the table after one was taught: an outline with an index,
+        or any outline where the card taught lay (a card whose index is not found). A blank sheet
+        elsewhere on the table does not hold the next card back."""
+        place = self._taught_at
+        return bool(indexed(outlines)) or any(
+            place is not None and polygon_iou(d.corners, place) > TAUGHT_PLACE_IOU for d in outlines
+        )
+
+    def _furniture_at(self, corners: np.ndarray) -> bool:
+        """Whether ``corners`` outline what lay on the table when it last showed no card (a blank
+        sheet, a pale patch of the table): no card to teach."""
+        return any(polygon_iou(corners, f) > FURNITURE_IOU for f in self._furniture)
 
     def _teach(self, face: np.ndarray) -> None:
         card_id = self._queue.pop(0)

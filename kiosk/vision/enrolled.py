@@ -38,7 +38,7 @@ as a look-alike that was.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -60,7 +60,7 @@ from kiosk.vision.suit_glyphs import SUIT_DIM, SuitGlyphs, suit_patch
 from kiosk.vision.suit_spots import BLACK_SUITS, MAX_SPOTS, RED_SUITS, sign_probs, spot_at, suit_spots, turned
 
 if TYPE_CHECKING:
-    from kiosk.vision.detect import Detector
+    from kiosk.vision.detect import Detection, Detector
 
 log = logging.getLogger(__name__)
 
@@ -388,10 +388,23 @@ def missing_cards(gallery: Gallery) -> list[str]:
     return [card_id for card_id in load_deck(gallery.deck_id).ids if card_id not in have]
 
 
+def indexed(found: Sequence[Detection]) -> list[Detection]:
+    """The outlines of ``found`` with an index in a corner: cards lying face up (a pale patch of
+    the table or a blank sheet outlined as a quad has none)."""
+    return [d for d in found if found_indices(d.face)]
+
+
+def shown_cards(found: Sequence[Detection]) -> list[Detection]:
+    """The outlines of ``found`` that show a card: :func:`indexed` where any is, so that a blank
+    sheet beside the card does not make it two; all of them where none is (a printing whose
+    index is not found on some cards is still taught, from the rest of the face)."""
+    return indexed(found) or list(found)
+
+
 def photo_face(image: np.ndarray, detector: Detector, name: str) -> np.ndarray:
-    """The rectified face of the one card in the photo ``image``; :class:`PhotoRefused` naming
-    ``name`` where it shows no card or several."""
-    found = detector.detect(image)
+    """The rectified face of the one card in the photo ``image`` (:func:`shown_cards`);
+    :class:`PhotoRefused` naming ``name`` where it shows no card or several."""
+    found = shown_cards(detector.detect(image))
     if len(found) != 1:
         what = "no card" if not found else f"{len(found)} cards"
         raise PhotoRefused(f"{name}: {what} found; show one card, whole, on the table")
