@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -22,6 +21,7 @@ from kiosk.vision.detect import Detector
 from kiosk.vision.enrolled import EnrolledReader, enrol_photos
 from kiosk.vision.gallery import Gallery, gallery_path
 from kiosk.vision.geometry import polygon_iou
+from tests.blank_sheet import beside_a_blank
 
 DECK = "standard-52"
 STYLE = "foreign-narrow"  # no suit in the index: the index model cannot name these
@@ -88,26 +88,19 @@ def test_the_card_asked_for_is_taught_once_it_lies_still_and_only_once(detector:
     assert (mode.state.taught, mode.state.asked, set(mode.teaching.rows)) == (2, "3C", {"AC", "2C"})
 
 
-def _with_a_blank(frame: np.ndarray) -> np.ndarray:
-    """``frame`` with a blank pale card-sized sheet (a beer mat, a blank card) lying on the table."""
-    out = frame.copy()
-    cv2.fillConvexPoly(out, cv2.boxPoints(((400, 300), (170, 240), 25)).astype(np.int32), (235, 238, 240))
-    return cv2.GaussianBlur(out, (3, 3), 0)
-
-
 def test_a_blank_sheet_left_on_the_table_neither_blocks_nor_is_taught(detector: Detector, tmp_path: Path) -> None:
     mode = EnrolmentMode(DECK, detector, directory=tmp_path)
-    assert len(detector.detect(_with_a_blank(empty()))) == 1  # the sheet is outlined
+    assert len(detector.detect(beside_a_blank(empty()))) == 1  # the sheet is outlined
     for _ in range(2):
-        state = mode.on_frame(_with_a_blank(photo("AC")))
+        state = mode.on_frame(beside_a_blank(photo("AC")))
     assert (state.taught, state.last, state.take_away) == (1, "AC", True)
     for _ in range(CLEAR_FRAMES):  # the card taken away, the sheet left
-        state = mode.on_frame(_with_a_blank(empty()))
+        state = mode.on_frame(beside_a_blank(empty()))
     assert (state.take_away, state.asked, state.refusal) == (False, "2C", "")
     for _ in range(3):  # the sheet alone, lying still, is not the card asked for
-        assert mode.on_frame(_with_a_blank(empty())).refusal == "no_card"
+        assert mode.on_frame(beside_a_blank(empty())).refusal == "no_card"
     for _ in range(2):
-        state = mode.on_frame(_with_a_blank(photo("2C")))
+        state = mode.on_frame(beside_a_blank(photo("2C")))
     assert (state.taught, state.last) == (2, "2C")
 
 

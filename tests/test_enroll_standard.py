@@ -25,6 +25,7 @@ from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.glyphs import find_index, glyph_patch
 from kiosk.vision.pips import PIP_INPUT, load_pip_reader, sign_patches
+from tests.blank_sheet import beside_a_blank
 
 DECK = "standard-52"
 STYLE = "foreign-narrow"  # no suit in the index: the index model cannot name these
@@ -108,15 +109,8 @@ def test_a_photo_without_a_card_is_refused_by_name_and_the_rest_kept(
     )  # a partial deck is not read: its gaps could pass for look-alikes
 
 
-def _beside_a_blank(frame: np.ndarray) -> np.ndarray:
-    """``frame`` with a blank pale card-sized sheet (a beer mat, a blank card) laid on its table."""
-    out = frame.copy()
-    cv2.fillConvexPoly(out, cv2.boxPoints(((400, 300), (170, 240), 25)).astype(np.int32), (235, 238, 240))
-    return cv2.GaussianBlur(out, (3, 3), 0)
-
-
 def test_a_blank_sheet_beside_the_card_does_not_make_two_cards(tmp_path: Path) -> None:
-    photo = _beside_a_blank(_photo("7H", 100))
+    photo = beside_a_blank(_photo("7H", 100))
     assert len(Detector().detect(photo)) == 2  # the sheet is outlined too
     photos = tmp_path / "photos"
     photos.mkdir()
@@ -130,7 +124,7 @@ def test_two_cards_in_a_photo_are_still_refused(tmp_path: Path, capsys: pytest.C
     photos = tmp_path / "photos"
     photos.mkdir()
     two = render_scene(DECK, 2, 7, SIZE, card_ids=["AC", "9H"], styles=(STYLE,), table="grey", overlap=False).image
-    cv2.imwrite(str(photos / "AC.png"), _beside_a_blank(two))
+    cv2.imwrite(str(photos / "AC.png"), beside_a_blank(two))
     assert main(["enroll", "--deck", DECK, "--state-dir", str(tmp_path), str(photos)]) == 1
     assert "AC.png: 2 cards found" in capsys.readouterr().err
 
