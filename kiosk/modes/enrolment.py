@@ -2,8 +2,8 @@
 showing each card once to the camera, in the deck's order.
 
 Camera frames in, :class:`EnrolmentState` out. The card asked for is taken from the first frame
-in which exactly one card (:func:`kiosk.vision.enrolled.shown_cards`: an outline with an index in a
-corner) lies still on the table (its corners moved under
+in which exactly one card (:func:`kiosk.vision.enrolled.shown_cards`) lies still on the table
+(its corners moved under
 :data:`STILL_SHARE` of its short side since the frame before), and taught through
 :class:`kiosk.vision.enrolled.Teaching`, the path ``kiosk enroll`` teaches photos through. The
 next card is looked for once the table has shown no card for :data:`CLEAR_FRAMES` frames (no
@@ -187,9 +187,8 @@ class EnrolmentMode:
         or any outline where the card taught lay (a card whose index is not found). A blank sheet
         elsewhere on the table does not hold the next card back."""
         place = self._taught_at
-        return bool(indexed(outlines)) or any(
-            place is not None and polygon_iou(d.corners, place) > TAUGHT_PLACE_IOU for d in outlines
-        )
+        at_place = place is not None and any(polygon_iou(d.corners, place) > TAUGHT_PLACE_IOU for d in outlines)
+        return at_place or bool(indexed(outlines))  # the index search warps each face: last
 
     def _furniture_at(self, corners: np.ndarray) -> bool:
         """Whether ``corners`` outline what lay on the table when it last showed no card (a blank
