@@ -18,6 +18,7 @@ import numpy as np
 
 from kiosk.config import Config, VisionSettings
 from kiosk.table import TableView
+from kiosk.vision.calibration import Calibration
 from kiosk.vision.detect import Detector, DetectorConfig
 from kiosk.vision.pipeline import VisionPipeline, VisionWorker, mat_locator
 from kiosk.vision.sources import check_spec, is_camera_spec, open_source
@@ -47,10 +48,11 @@ class VisionLink:
     """The app's end of the vision worker thread.
 
     ``poll()`` returns the views since the last call with every card event (none is lost between
-    two UI frames); ``set_deck`` switches the identifier (a game on another deck), ``set_homography``
-    the table calibration; the last frame is kept in memory for the live view only. A camera
-    spec that can never work raises :class:`~kiosk.vision.sources.SourceError` here, at start,
-    instead of being retried for ever by the worker.
+    two UI frames); ``set_deck`` switches the identifier (a game on another deck),
+    ``set_calibration`` the table calibration (where on the mat cards lie, and the camera's view
+    of the table); the last frame is kept in memory for the live view only. A camera spec that
+    can never work raises :class:`~kiosk.vision.sources.SourceError` here, at start, instead of
+    being retried for ever by the worker.
     """
 
     def __init__(
@@ -137,9 +139,10 @@ class VisionLink:
             self.deck_id = deck_id
             self.worker.pipeline = self._pipeline(deck_id)
 
-    def set_homography(self, homography: np.ndarray) -> None:
-        self.homography = homography
-        self.worker.pipeline.tracker.locate = mat_locator(homography)
+    def set_calibration(self, calibration: Calibration) -> None:
+        self.homography = calibration.homography
+        self.worker.pipeline.tracker.locate = mat_locator(calibration.homography)
+        self.detector.view = calibration.table_view()
 
     def close(self) -> None:
         self.worker.stop()

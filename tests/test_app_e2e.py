@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import run_until
 
@@ -89,6 +90,8 @@ def test_referee_judges_a_valid_and_a_false_government(tmp_path: Path, closing):
     app.goto("referee", game="compromis", players=2)
     app.step()
     assert app.calibration is not None
+    view = app.enrolment("standard-52").detector.view  # teaching a deck sees the table as calibrated
+    assert view is not None and np.allclose(view.coef, app.calibration.table_view().coef)
     keys = lambda: [r.key for r in _referee_rulings(app)]  # noqa: E731
     assert run_until(app, lambda: "compromis.government_ok" in keys()), keys()
     next_round = [spec for spec in app.screen.session.inputs() if spec.action == "next_round"]

@@ -7,6 +7,9 @@ import numpy as np
 
 from kiosk import mat
 from kiosk.vision.calibration import Calibration, from_markers, from_touches, identity
+from kiosk.vision.geometry import order_corners
+from kiosk.vision.params import DetectorConfig
+from kiosk.vision.tilt import Tilt
 
 
 def _mat_image(width: int = 1400) -> np.ndarray:
@@ -68,3 +71,48 @@ def test_corrupt_calibration_file_is_ignored(tmp_path: Path):
 def test_identity_covers_whole_frame():
     cal = identity((640, 480))
     assert np.allclose(cal.to_mat(np.array([[320, 240]])), [[0.5, 0.5]])
+
+
+def test_the_markers_give_the_cameras_view_of_the_table():
+    """Cards lying anywhere on the mat, at any turn, fit the view the markers give well within
+    a card's tolerance, where judged as seen from above some do not (the camera looks at a
+    slant)."""
+    img = _mat_image()
+    frame, mat_to_px = _photograph(img)
+    cal = from_markers(frame)
+    assert cal is not None
+    view, flat = cal.table_view(), Tilt((720, 1280))
+    rng = np.random.default_rng(3)
+    card = (np.array([[0, 0], [63, 0], [63, 88], [0, 88]]) - [31.5, 44]) / 297  # mm, on an A3 mat's height
+    quads = []
+    for _ in range(12):
+        turn = rng.uniform(0, np.pi)
+        rot = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+        on_mat = (card @ rot.T) * [1 / mat.ASPECT, 1] + rng.uniform(0.15, 0.85, 2)
+        seen = cv2.perspectiveTransform(on_mat.reshape(-1, 1, 2), mat_to_px)
+        quads.append(order_corners(seen.reshape(4, 2).astype(np.float32)))
+    tolerance = DetectorConfig().aspect_tolerance
+    assert view.errors(np.stack(quads)).max() < tolerance / 4
+    assert flat.errors(np.stack(quads)).max() > tolerance
+
+
+def test_the_kiosks_vision_keeps_a_calibration_through_a_change_of_deck():
+    """Set on the kiosk's vision, a calibration places cards on the mat and gives the detector
+    its view of the table, and both hold for a game on another deck."""
+    from kiosk.config import VisionSettings
+    from kiosk.runtime import VisionLink
+
+    cal = from_markers(_photograph(_mat_image())[0])
+    assert cal is not None
+    link = VisionLink("virtual", (1280, 720), "affiche-belge", VisionSettings(), 15.0)
+    link.set_calibration(cal)
+    link.set_deck("standard-52")
+    pipeline = link.worker.pipeline
+    view = pipeline.detector.view
+    assert view is not None and view.coef is not None
+    assert np.allclose(view.coef, cal.table_view().coef)
+    located = pipeline.tracker.locate
+    assert located is not None
+    corners = cal.to_camera(np.array([[0.45, 0.45], [0.55, 0.45], [0.55, 0.55], [0.45, 0.55]]))
+    centre = located(corners.astype(np.float32))
+    assert centre is not None and np.allclose(centre, (0.5, 0.5), atol=0.01)

@@ -247,3 +247,55 @@ def test_card_shapes_round_a_loose_outline_are_sought_in_the_frames_view() -> No
     }
     assert best["tilted"] > 0.85  # (the search runs at 32 pixels a card: the refinement does the rest)
     assert best["above"] < 0.7
+
+
+def _camera(k: float, turn: float, shape: tuple[int, int] = (720, 1280)) -> np.ndarray:
+    """The homography from a table (in the pixels of a frame of ``shape`` seen from above) to
+    the frame of a camera tilted away (its top edge ``k`` of its width), the table turned by
+    ``turn`` radians about the frame's centre first."""
+    h, w = shape
+    view = cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
+        np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]),
+    )
+    return view @ np.vstack([cv2.getRotationMatrix2D((w / 2, h / 2), math.degrees(turn), 1.0), [0, 0, 1]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    k=st.floats(0.6, 1.0),
+    turn=st.floats(0, 2 * math.pi),
+    card_turn=st.floats(0, 2 * math.pi),
+    at=st.tuples(st.floats(0.2, 0.8), st.floats(0.2, 0.8)),
+)
+def test_a_card_fits_the_view_its_camera_is_known_to_have(
+    k: float, turn: float, card_turn: float, at: tuple[float, float]
+) -> None:
+    """Seen by a camera tilted up to about 37 degrees, a card anywhere in the frame, at any turn,
+    lies well within the tolerance of the view known from the camera's homography (as a
+    calibration gives it): the affine view over the frame is close enough everywhere."""
+    shape = (720, 1280)
+    camera = _camera(k, turn, shape)
+    place = cv2.perspectiveTransform(np.array([[[at[0] * 1280, at[1] * 720]]]), np.linalg.inv(camera))[0, 0]
+    card = _seen(card_turn, 0.0, 0.0, 1.4, (float(place[0]), float(place[1])))
+    quad = order_corners(cv2.perspectiveTransform(card[:, None].astype(np.float64), camera)[:, 0].astype(np.float32))
+    assert Tilt.seen_through(camera, shape).errors(quad[None])[0] < TOLERANCE / 2
+
+
+def test_a_known_view_is_steep_at_a_tilt_and_places_the_cards_size() -> None:
+    """A known view that a card seen from above would pass anywhere in the frame is not steep (a
+    camera nearly overhead); a steep one holds for any scale of the frame, and learns how large
+    a card looks at each place from the cards that fit it."""
+    quads, shape = _tilted_frame(0.65)
+    known = Tilt.seen_through(_camera(0.65, 0.0), shape)
+    assert known.steep(TOLERANCE)
+    assert not Tilt.seen_through(_camera(0.97, 0.0), shape).steep(TOLERANCE)
+    assert not Tilt(shape).steep(TOLERANCE)
+    placed = known.placed(quads, shape)
+    assert (placed.errors(quads) <= TOLERANCE).all()
+    fitted = placed.area_at(quads.mean(axis=1))
+    assert fitted is not None
+    assert np.abs(np.log(fitted / np.abs([cv2.contourArea(q) for q in quads]))).max() < 0.1
+    half = known.placed(quads / 2, (360, 640))
+    assert np.allclose(half.errors(quads / 2), placed.errors(quads), atol=1e-6)
+    assert known.placed(quads[:2], shape).area_at(quads.mean(axis=1)) is None

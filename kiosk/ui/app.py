@@ -373,12 +373,13 @@ class App:
     def enrolment(self, deck_id: str) -> EnrolmentMode:
         """Teaching ``deck_id`` from the camera's frames, looked at by the teach screen's worker
         thread with a detector of its own (a detector serves one thread; the vision worker keeps
-        its own)."""
+        its own), in the camera's view of the table where the kiosk is calibrated."""
         if self._enrol_detector is None:
             vision = self.config.vision
             self._enrol_detector = Detector(
                 DetectorConfig(outline_model=vision.outline_model, model_threads=vision.model_threads)
             )
+        self._enrol_detector.view = None if self.calibration is None else self.calibration.table_view()
         return EnrolmentMode(deck_id, self._enrol_detector, directory=self.services.gallery_dir)
 
     def count_game(self, game_id: str) -> None:
@@ -387,9 +388,9 @@ class App:
 
     def set_calibration(self, calibration: Calibration, save: bool = True) -> None:
         self.calibration = calibration
-        set_homography = getattr(self.services.vision, "set_homography", None)
-        if set_homography is not None:
-            set_homography(calibration.homography)
+        calibrated = getattr(self.services.vision, "set_calibration", None)
+        if calibrated is not None:
+            calibrated(calibration)
         if save and self.services.calibration_path:
             calibration.save(self.services.calibration_path)  # a failed save is reported, never raised
 

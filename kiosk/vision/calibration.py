@@ -14,6 +14,7 @@ import numpy as np
 
 from kiosk import mat
 from kiosk.devices.state import load_json, save_file
+from kiosk.vision.tilt import Tilt
 
 _MAT_CORNERS = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
 
@@ -36,6 +37,14 @@ class Calibration:
         """Map mat coordinates back to camera pixels (to draw the zones on the live view)."""
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
+
+    def table_view(self) -> Tilt:
+        """The camera's view of the table (:class:`~kiosk.vision.tilt.Tilt`), from the mat's plane
+        (measured in its height: the mat is :data:`kiosk.mat.ASPECT` wide) to camera pixels:
+        where the camera looks at the table at a slant, cards are outlined in that view."""
+        w, h = self.frame_size
+        mat_to_camera = np.linalg.inv(self.homography) @ np.diag([1 / mat.ASPECT, 1.0, 1.0])
+        return Tilt.seen_through(mat_to_camera, (h, w))
 
     def save(self, path: Path) -> bool:
         """Atomic write: a power cut leaves the old file or the new one, never half of one.

@@ -122,6 +122,10 @@ class Detector:
             if outline is not None
             else (load_outline_model(num_threads=self.config.model_threads) if self.config.outline_model else None)
         )
+        #: The camera's view of its table where it is known (a calibrated kiosk's camera:
+        #: :meth:`~kiosk.vision.calibration.Calibration.table_view`), used where it is
+        #: :meth:`~kiosk.vision.tilt.Tilt.steep`; else each frame's is fitted on its cards
+        self.view: Tilt | None = None
 
     def detect(self, frame: object) -> list[Detection]:
         """All cards found, best first. Unusable frames give an empty list, never an error."""
@@ -205,7 +209,8 @@ class Detector:
         """The cards kept (close-ups last), the table's card size where it is known, and the
         frame's view of its table."""
         cfg = self.config
-        found = propose(cues.cues, c.white.shape, c.lo, c.hi, cfg)
+        view = self.view if self.view is not None and self.view.steep(cfg.aspect_tolerance) else None
+        found = propose(cues.cues, c.white.shape, c.lo, c.hi, cfg, view)
         candidates = white_bordered(c.white, found.whole, c.bright, (0.05, 0.025), trust_model=True)
         size = card_size([x.quad for x in candidates])
         fits = table_sized(size, len(candidates))

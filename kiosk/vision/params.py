@@ -66,8 +66,8 @@ class ProposeParams:
     #: A frame the outline model calls card over more than this share is nothing it was trained
     #: on (noise, a wall, a sheet held to the lens): its maps are not used
     max_card_share: float = 0.7
-    #: The steepest view of a card taken (:mod:`kiosk.vision.tilt`): log of its anisotropy,
-    #: 0.5 is seen about 53 degrees from square on
+    #: The steepest view of a card taken (:mod:`kiosk.vision.tilt`) but where the frame's view
+    #: is as steep: log of its anisotropy, 0.5 is seen about 53 degrees from square on
     max_tilt: float = 0.5
     #: A quad whose farthest corner lies this many times as far from the camera as its nearest
     #: (how much it converges) is no card's view: a card spans a small part of the view's depth

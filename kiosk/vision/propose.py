@@ -39,13 +39,16 @@ class Proposals(NamedTuple):
     tilt: Tilt
 
 
-def propose(cues: Sequence[Cue], shape: tuple[int, int], lo: float, hi: float, cfg: DetectorConfig) -> Proposals:
+def propose(
+    cues: Sequence[Cue], shape: tuple[int, int], lo: float, hi: float, cfg: DetectorConfig, known: Tilt | None = None
+) -> Proposals:
     """Each cue's outlines of a card's size (``lo`` to 1.5 ``hi`` pixels on the analysis copy of
     ``shape``), in cue order, as plain cards (:func:`_plain`, :func:`_soft`), outlines
     to complete, or close-ups. An outline with the bounding box of one taken already is the
     same card through another cue; a quad with a side along the frame's edge is the frame's
     cut, not the card's. The quads of any plausible view of a card (``max_tilt``) set the
-    frame's view of its table (:class:`~kiosk.vision.tilt.Tilt`), and a quad is a card where
+    frame's view of its table (:class:`~kiosk.vision.tilt.Tilt`) unless it is ``known`` (a
+    calibrated camera's), and a quad is a card where
     its shape lies within ``aspect_tolerance`` of a card's there (:func:`_taken`),
     scoring by how near it lies. An outline sharing its box with a quad is judged once that
     quad is."""
@@ -73,7 +76,7 @@ def propose(cues: Sequence[Cue], shape: tuple[int, int], lo: float, hi: float, c
                     boxes.append(c.box)
             elif rest is not None:
                 found.rest.append(rest)
-    return _judged(seen, later, found, shape, (lo, most), cfg)
+    return _judged(seen, later, found, shape, (lo, most), cfg, known)
 
 
 class _Contour(NamedTuple):
@@ -124,11 +127,12 @@ def _judged(
     shape: tuple[int, int],
     size: tuple[float, float],
     cfg: DetectorConfig,
+    known: Tilt | None,
 ) -> Proposals:
     """``found`` with the quads ``seen`` judged against the frame's view (:func:`_table_view`),
     then the ``later`` outlines whose box no card taken has: the close-ups apart, the cards
     whole, the others' outlines to complete."""
-    tilt, turned = _table_view(seen, shape, size, cfg)
+    tilt, turned = _table_view(seen, shape, size, cfg, known)
     taken: list[tuple[int, int, int, int]] = []
     for k, (q, c) in enumerate([*seen, *((None, c) for c in later)]):
         if q is None and _same_box(c.box, taken):
@@ -142,21 +146,26 @@ def _judged(
 
 
 def _table_view(
-    seen: list[tuple[_Quad, _Contour]], shape: tuple[int, int], size: tuple[float, float], cfg: DetectorConfig
+    seen: list[tuple[_Quad, _Contour]],
+    shape: tuple[int, int],
+    size: tuple[float, float],
+    cfg: DetectorConfig,
+    known: Tilt | None,
 ) -> tuple[Tilt, list[_Quad | None]]:
-    """The frame's view fitted on the quads ``seen`` of the usual size (a soft outline's as at a
-    tilt), and each soft outline's quad as at a tilt; the view from above, fitting nothing,
-    where fewer than ``tilt_gain`` of those quads lack a card's aspect (no fit could gain)."""
-    flat = Tilt(shape)
-    if not seen:
-        return flat, []
-    quads = np.stack([order_corners(q.quad) for q, _ in seen])
-    usual = ~np.array([is_close_up(q, shape, cfg) for q in quads])
+    """The frame's view, ``known`` or fitted on the quads ``seen`` of the usual size (a soft
+    outline's as at a tilt), and each soft outline's quad as at a tilt; unknown, the view from
+    above, fitting nothing, where fewer than ``tilt_gain`` of those quads lack a card's aspect
+    (no fit could gain)."""
+    quads = np.stack([order_corners(q.quad) for q, _ in seen]) if seen else np.zeros((0, 4, 2), np.float32)
+    usual = ~np.array([is_close_up(q, shape, cfg) for q in quads], bool)
     odd = sum(q.aspect > cfg.aspect_tolerance for (q, _), u in zip(seen, usual, strict=True) if u)
-    if odd < PARAMS.propose.tilt_gain:
-        return flat, []
+    if known is None and odd < PARAMS.propose.tilt_gain:
+        return Tilt(shape), []
     turned = [_quad(c, *size, shape, cfg, tilted=True) if c.soft else None for _, c in seen]
-    quads = np.stack([order_corners((t or q).quad) for t, (q, _) in zip(turned, seen, strict=True)])
+    if seen:
+        quads = np.stack([order_corners((t or q).quad) for t, (q, _) in zip(turned, seen, strict=True)])
+    if known is not None:
+        return known.placed(quads[usual], shape), turned
     return Tilt.fitted(quads[usual], shape, cfg.aspect_tolerance), turned
 
 

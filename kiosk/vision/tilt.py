@@ -19,6 +19,7 @@ which for a rectangle is ``|log(aspect / CARD_ASPECT)|`` (:func:`aspect_errors`)
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from kiosk.vision.geometry import CARD_ASPECT
@@ -124,6 +125,43 @@ class Tilt:
         plain = float(np.hypot(*coef[0])) >= p.tilt_plain
         return tilted if gain >= p.tilt_gain or plain else flat
 
+    @classmethod
+    def seen_through(cls, homography: np.ndarray, shape: tuple[int, ...]) -> Tilt:
+        """The view of a table that ``homography`` (3 x 3) maps to a frame of ``shape``, from the
+        table's plane (in any unit of length) to the frame's pixels, as a calibrated camera knows
+        it: the views of a small card at a grid of the frame's places, fitted affine."""
+        h, w = shape[:2]
+        grid = np.stack(np.meshgrid(np.linspace(0, w, 7), np.linspace(0, h, 5)), -1).reshape(-1, 1, 2)
+        on_table = cv2.perspectiveTransform(grid, np.linalg.inv(homography)).reshape(-1, 1, 2)
+        card = np.array([[0, 0], [1, 0], [1, CARD_ASPECT], [0, CARD_ASPECT]]) - [0.5, CARD_ASPECT / 2]
+        small = 1e-3 * float(np.linalg.norm(np.ptp(on_table, axis=0)))  # a card's view is its Jacobian's
+        corners = (on_table + small * card).reshape(-1, 1, 2)
+        quads = cv2.perspectiveTransform(corners, homography).reshape(-1, 4, 2)
+        views, _ = card_views(quads)  # the first side is the card's short side
+        flat = cls(shape)
+        return cls(shape, _weighted_fit(flat._positions(quads), views[:, 0], np.ones(len(quads)), np.zeros((3, 3))))
+
+    def steep(self, tolerance: float) -> bool:
+        """Whether a card seen from above would fail this view somewhere in the frame (it lies
+        beyond ``tolerance`` of the view from above at a corner): not a camera nearly overhead."""
+        if self.coef is None:
+            return False
+        h, w = self.shape
+        corners = self._at(np.array([[0, 0], [w, 0], [w, h], [0, h]]))
+        return bool(np.linalg.norm(corners @ self.coef, axis=1).max() >= tolerance)
+
+    def placed(self, quads: np.ndarray, shape: tuple[int, ...]) -> Tilt:
+        """This view for a frame of ``shape`` (positions are fractions of its width, so any scale
+        of the frame it was found for), with a card's area fitted over the ``quads`` (ordered
+        (N, 4, 2)) that fit it within ``tilt_inlier`` where ``table_cards`` of them do."""
+        view = Tilt(shape, self.coef)
+        quads = _one_per_place(quads)
+        near = view.errors(quads) <= PARAMS.propose.tilt_inlier
+        if near.sum() >= PARAMS.select.table_cards:
+            ridge = np.diag([0.0, PARAMS.propose.tilt_ridge, PARAMS.propose.tilt_ridge])
+            view.areas = _area_fit(np.abs(_areas(quads[near])), view._positions(quads[near]), ridge)
+        return view
+
     def area_at(self, points: np.ndarray) -> np.ndarray | None:
         """A card's area in the frame (pixels) at each point of (N, 2), or None where unknown."""
         return None if self.areas is None else np.exp(self._at(points) @ self.areas)
@@ -151,7 +189,8 @@ class Tilt:
     def errors(self, quads: np.ndarray) -> np.ndarray:
         """Per ordered quad of (N, 4, 2), how far the nearer of its views lies from the view at
         its place (inf where it converges more than ``max_depth``, or its view is steeper than
-        ``max_tilt``): a card's quad lies within ``aspect_tolerance``."""
+        ``max_tilt`` and more than ``tilt_inlier`` from the view at its place, which may be as
+        steep near a steeply seen frame's corner): a card's quad lies within ``aspect_tolerance``."""
         p = PARAMS.propose
         if not len(quads):
             return np.zeros(0)
@@ -159,7 +198,9 @@ class Tilt:
         expected = np.zeros((len(quads), 2)) if self.coef is None else self._positions(quads) @ self.coef
         miss = np.linalg.norm(views - expected[:, None, :], axis=2)
         way = miss.argmin(axis=1)
-        steep = np.linalg.norm(views[np.arange(len(quads)), way], axis=1) > p.max_tilt
+        steep = (np.linalg.norm(views[np.arange(len(quads)), way], axis=1) > p.max_tilt) & (
+            miss.min(axis=1) > p.tilt_inlier
+        )
         return np.where((depth > p.max_depth) | steep, np.inf, miss.min(axis=1))
 
     def scaled(self, factor: float) -> Tilt:
