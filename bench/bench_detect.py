@@ -3,7 +3,8 @@ and identified exactly, corner accuracy, and the speed of detection + identifica
 1280x720 frames of 8 cards, single thread.
 
 Usage: ``python bench/bench_detect.py [--scenes 260] [--deck standard-52] [--overlap] [--fans]
-[--saturation S] [--size WxH] [--tilt K] [--no-identify] [--thorough] [--detector shipped|model|cues]``.
+[--saturation S] [--size WxH] [--tilt K] [--calibrated] [--no-identify] [--thorough]
+[--detector shipped|model|cues]``.
 ``--size`` renders the same scenes at another camera resolution: the cards take the same share
 of the frame, so fewer pixels (a webcam's 640x480, a camera mounted higher). ``--tilt`` shows
 them as a camera tilted away from the table sees them, a phone photo taken at an angle: the
@@ -47,6 +48,7 @@ from _vision import (
 from kiosk.render.scenes import Scene, SceneCard, render_scene
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.naming import look, name_cards
+from kiosk.vision.tilt import Tilt
 from kiosk.vision.train.augment import desaturated
 
 #: A found quad is that card when their IoU reaches this (``match_truth``'s default); a named quad
@@ -118,6 +120,7 @@ def tilted(scene: Scene, k: float) -> Scene:
     frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     view = cv2.getPerspectiveTransform(frame, np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]))
     image = cv2.warpPerspective(scene.image, view, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    camera = None if scene.camera is None else view @ scene.camera
     cards = [
         replace(c, corners=cv2.perspectiveTransform(c.corners.reshape(-1, 1, 2), view).reshape(4, 2))
         for c in scene.cards
@@ -127,7 +130,7 @@ def tilted(scene: Scene, k: float) -> Scene:
         for c in cards
         if (c.corners >= 1).all() and (c.corners[:, 0] < w - 1).all() and (c.corners[:, 1] < h - 1).all()
     ]
-    return replace(scene, image=image, cards=inside, labels=None)
+    return replace(scene, image=image, cards=inside, labels=None, camera=camera)
 
 
 def main() -> int:
@@ -160,6 +163,11 @@ def main() -> int:
         action="store_true",
         help="every cue on every frame (the kiosk glances first: kiosk.vision.naming.look)",
     )
+    ap.add_argument(
+        "--calibrated",
+        action="store_true",
+        help="the detector knows each frame's view of the table, as a kiosk calibrated on its mat does",
+    )
     add_detector_option(ap)
     args = ap.parse_args()
     cv2.setNumThreads(1)
@@ -180,6 +188,8 @@ def main() -> int:
         if args.tilt < 1:
             scene = tilted(scene, args.tilt)
         image = desaturated(scene.image, args.saturation)
+        if args.calibrated and scene.camera is not None:
+            detector.view = Tilt.seen_through(scene.camera, image.shape)
         if identifier and not args.thorough:  # as the kiosk does: at a glance first
             pairs = look_t(lambda img=image: look(identifier, detector, img).named)
             dets, ids = [d for d, _ in pairs], [i for _, i in pairs]
@@ -224,6 +234,7 @@ def main() -> int:
         f"{f', colour saturation {args.saturation:g}' if args.saturation < 1 else ''}"
         f"{f', frames {args.size[0]}x{args.size[1]}' if args.size != (1280, 720) else ''}"
         f"{f', tilted (top edge {args.tilt:g} of the width)' if args.tilt < 1 else ''}"
+        f"{', the view known (calibrated)' if args.calibrated else ''}"
     )
     print(
         f"  detected {found / cards:.2%} ({found}); with a visible index "

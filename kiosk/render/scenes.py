@@ -54,6 +54,9 @@ class Scene:
     #: (int16, the image's height and width): the truth of the outline model.
     labels: np.ndarray | None = None
     table: str = ""  # the table's texture family
+    #: The homography from the table's plane (in the pixels of a frame seen from above) to the
+    #: image: what a camera calibrated on the table knows of its view
+    camera: np.ndarray | None = None
 
 
 def card_quad(centre: tuple[float, float], short_side: float, angle: float) -> np.ndarray:
@@ -266,7 +269,7 @@ def render_scene(
         occluded, index_visible = card_truth(labels, i, corners, area)
         cards.append(SceneCard(card_id, corners, round(occluded, 4), index_visible))
     name = "surface" if surface is not None else table or table_family(table_seed, split)
-    return Scene(image, cards, labels, name)
+    return Scene(image, cards, labels, name, tilt)
 
 
 def render_empty(
