@@ -18,20 +18,25 @@ from kiosk.config import load_config
 from kiosk.render.timeline import VirtualTable
 from kiosk.runtime import CALIBRATION_FILE, build_services
 from kiosk.ui.app import App
-from kiosk.vision.calibration import from_markers
+from kiosk.vision.calibration import Calibration, from_markers
 
 
-def _app(tmp_path: Path, script: list[dict], mat: bool = False, deck: str = "affiche-belge") -> App:
+def _app(
+    tmp_path: Path, script: list[dict], mat: bool = False, deck: str = "affiche-belge", moved_px: float = 0.0
+) -> App:
+    """The kiosk on the virtual table; with ``mat``, calibrated on an earlier run, the camera
+    since moved ``moved_px`` to the left (the mat that far to the right in the picture)."""
     config = load_config(tmp_path / "absent.toml")
     config = config.replace("display", fullscreen=False)
     printer = dataclasses.replace(config.printer, backend="dummy", strip_pause_s=0.0)
     state = tmp_path / "state"
-    state.mkdir()
+    state.mkdir(parents=True)
     if mat:  # the kiosk found the mat's markers on an earlier run and saved the calibration
         frame, _ = VirtualTable(deck, seed=0, mat=True, script=script).frame(0)
         found = from_markers(frame)
         assert found is not None and found.markers_seen == 4
-        found.save(state / CALIBRATION_FILE)
+        shift = np.array([[1, 0, moved_px], [0, 1, 0], [0, 0, 1.0]])
+        Calibration(found.homography @ shift, found.frame_size, found.method, 4).save(state / CALIBRATION_FILE)
     services = build_services(
         config,
         state=state,
@@ -68,6 +73,27 @@ def test_attract_then_passport_then_one_stamp_for_the_card_shown(tmp_path: Path,
     run_until(app, lambda: app.services.vision.source.index > 170, timeout=60)
     assert stamps.counters()["submitted"] == 1 and app.passport.requested == 1
     assert app.services.counters.summary()["places"] == {"3H": 1}
+
+
+def test_a_kiosk_keeps_its_calibration_until_the_camera_moves(tmp_path: Path, closing):
+    """A calibration that still holds is kept as loaded; one saved before the camera moved by 2 %
+    of the picture is replaced, on disk too, from the mat's markers where they now show."""
+    still = _app(tmp_path / "still", [], mat=True)
+    try:
+        loaded = still.calibration
+        assert loaded is not None
+        assert run_until(still, lambda: still._frame is not None)
+        still.step()
+        assert still.calibration is loaded
+    finally:
+        still.close()  # one kiosk at a time holds the (simulated) GPIO pins
+    moved = _app(tmp_path / "moved", [], mat=True, moved_px=26.0)
+    closing(moved)
+    before = moved.calibration
+    assert before is not None
+    assert run_until(moved, lambda: moved.calibration is not before)
+    saved = Calibration.load(tmp_path / "moved" / "state" / CALIBRATION_FILE)
+    assert saved is not None and not saved.moved(moved.calibration) and saved.moved(before)
 
 
 def _referee_rulings(app: App) -> list:

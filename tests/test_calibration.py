@@ -116,3 +116,16 @@ def test_the_kiosks_vision_keeps_a_calibration_through_a_change_of_deck():
     corners = cal.to_camera(np.array([[0.45, 0.45], [0.55, 0.45], [0.55, 0.55], [0.45, 0.55]]))
     centre = located(corners.astype(np.float32))
     assert centre is not None and np.allclose(centre, (0.5, 0.5), atol=0.01)
+
+
+def test_markers_found_again_tell_a_moved_camera_from_a_still_one():
+    """The same mat found again through a still camera is no move; the picture shifted by 2 % of
+    its width, or taken at another size, is."""
+    img = _mat_image()
+    frame, _ = _photograph(img)
+    first, again = from_markers(frame), from_markers(frame.copy())
+    shifted = from_markers(cv2.warpAffine(frame, np.float32([[1, 0, 26], [0, 1, 0]]), (1280, 720)))
+    assert first is not None and again is not None and shifted is not None
+    assert not first.moved(again)
+    assert first.moved(shifted) and shifted.moved(first)
+    assert first.moved(Calibration(first.homography, (640, 360), "markers", 4))

@@ -50,6 +50,9 @@ from kiosk.vision.calibration import Calibration, from_markers
 from kiosk.vision.detect import Detector, DetectorConfig
 
 log = logging.getLogger(__name__)
+#: Once calibrated, how often (seconds) the mat's markers are looked for again: a camera knocked
+#: or turned since is calibrated again while they show
+RECALIBRATE_S = 60.0
 
 GPIO_EVENT = pygame.USEREVENT + 1
 #: The camera is taken as lost when its last good frame is older than this (seconds).
@@ -395,17 +398,25 @@ class App:
             calibration.save(self.services.calibration_path)  # a failed save is reported, never raised
 
     def _auto_calibrate(self) -> None:
-        """Look for the mat's markers every few seconds until the table is calibrated; an error
-        here is logged and the frame loop goes on."""
+        """Look for the mat's markers every few seconds until the table is calibrated, then every
+        :data:`RECALIBRATE_S`: where the camera has moved (:meth:`Calibration.moved`), the markers'
+        calibration replaces the old one. An error here is logged and the frame loop goes on."""
         now = self.now()
-        if self.calibration is not None or self._frame is None or now - self._calibration_try < 2.0:
+        wait = 2.0 if self.calibration is None else RECALIBRATE_S
+        if self._frame is None or now - self._calibration_try < wait:
             return
         self._calibration_try = now
         try:
             found = from_markers(self._frame)
-            if found is not None:
+            if found is None:
+                return
+            if self.calibration is None:
                 log.info("mat found (%d markers): table calibrated", found.markers_seen)
-                self.set_calibration(found)
+            elif self.calibration.moved(found):
+                log.warning("the mat has moved in the picture (%d markers): table calibrated again", found.markers_seen)
+            else:
+                return
+            self.set_calibration(found)
         except Exception:
             log.exception("automatic calibration failed")
 

@@ -17,6 +17,9 @@ from kiosk.devices.state import load_json, save_file
 from kiosk.vision.tilt import Tilt
 
 _MAT_CORNERS = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+#: A mat corner this share of the frame's width from where the calibration puts it: the camera
+#: (or the mat) has moved (about 5 mm on an A3 mat filling the picture)
+MOVED_SHARE = 0.01
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,15 @@ class Calibration:
         """Map mat coordinates back to camera pixels (to draw the zones on the live view)."""
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
+
+    def moved(self, other: Calibration) -> bool:
+        """Whether ``other`` sees the mat elsewhere in the picture: a corner of it more than
+        :data:`MOVED_SHARE` of the frame's width from where this one puts it (or another frame
+        size). Markers found again on a still camera land within a pixel or two."""
+        if other.frame_size != self.frame_size:
+            return True
+        apart = np.linalg.norm(self.to_camera(_MAT_CORNERS) - other.to_camera(_MAT_CORNERS), axis=1)
+        return bool(apart.max() > MOVED_SHARE * self.frame_size[0])
 
     def table_view(self) -> Tilt:
         """The camera's view of the table (:class:`~kiosk.vision.tilt.Tilt`), from the mat's plane
