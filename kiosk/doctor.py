@@ -7,7 +7,7 @@ error, never a traceback. The exit code is non-zero when anything failed, so ins
 technician's script can rely on it. ``kiosk doctor --json`` prints :func:`as_json`:
 ``{"ok": bool, "checks": [{"key", "name", "status", "detail", "facts"}, ...]}`` in the report's
 order, with the keys ``config``, ``state_directory``, ``stamp_queue``, ``state_medium``, ``free_disk``,
-``model_files``, ``camera``, ``printer``, ``gpio``, ``sdl_video``, ``display``, ``numpy``,
+``model_files``, ``camera``, ``calibration``, ``printer``, ``gpio``, ``sdl_video``, ``display``, ``numpy``,
 ``clock`` and ``operator_pin``.
 """
 
@@ -161,6 +161,25 @@ def check_camera(config: Config) -> tuple[str, str, dict[str, Any]]:
             )
         return OK, f"{source.name}: {got[0]}x{got[1]} frames", facts
     return FAIL, "no camera: " + "; ".join(tried), facts
+
+
+def check_calibration(config: Config) -> tuple[str, str, dict[str, Any]]:
+    from kiosk.devices.state import state_dir
+    from kiosk.runtime import CALIBRATION_FILE
+    from kiosk.vision.calibration import MAX_SLANT, Calibration
+
+    path = state_dir() / CALIBRATION_FILE
+    saved = Calibration.load(path)  # a damaged file is set aside (and logged), as the kiosk does at its start
+    if saved is None:
+        return WARN, f"no calibration in {path}: lay the mat under the camera, markers up: the kiosk calibrates", {}
+    w, h, slant = *saved.frame_size, saved.slant()
+    facts = {"path": str(path), "method": saved.method, "frame": [w, h], "slant_degrees": round(slant, 1)}
+    said = f"calibrated ({saved.method}) on {w}x{h} frames; the camera looks {slant:.0f} degrees off straight down"
+    if (w, h) != (config.camera.width, config.camera.height):
+        return WARN, f"{said}, but the camera is set to {config.camera.width}x{config.camera.height}", facts
+    if slant > MAX_SLANT:
+        return WARN, f"{said}: beyond {MAX_SLANT:.0f} cards are missed (hardware/CAMERA.md)", facts
+    return OK, said, facts
 
 
 def check_printer(config: Config) -> tuple[str, str, dict[str, Any]]:
@@ -434,6 +453,7 @@ CHECKS: dict[str, Check] = {
     "free disk": check_disk,
     "model files": check_models,
     "camera": check_camera,
+    "calibration": check_calibration,
     "printer": check_printer,
     "GPIO": check_gpio,
     "SDL video": check_sdl_video,

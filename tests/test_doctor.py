@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
+from kiosk import mat as mat_geometry
 from kiosk.cli import main
 from kiosk.doctor import CHECKS, FAIL, OK, WARN, run_checks
+from kiosk.runtime import CALIBRATION_FILE
+from kiosk.vision.calibration import Calibration
 from kiosk.vision.sources import OpenCVSource
 
 
@@ -173,3 +177,40 @@ def test_a_webcam_giving_smaller_frames_than_asked_for_is_a_warning(
     assert result[0] == status and f"{gives[0]}x{gives[1]}" in result[1]
     if status == WARN:
         assert "1280x720 asked for" in result[1] and "CAMERA.md" in result[1]
+
+
+def _calibrated(state: Path, far_edge: float, size: tuple[int, int] = (1280, 720)) -> None:
+    """Saves the calibration of a camera that sees the mat filling the picture, the picture's top
+    edge ``far_edge`` of its width (a camera tilted away: at 0.65 a card at the centre is
+    foreshortened as seen 34 degrees off)."""
+    w, h = size
+    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    away = np.float32([[w * (1 - far_edge) / 2, 0], [w * (1 + far_edge) / 2, 0], [w, h], [0, h]])
+    x0, x1 = w / 2 - 0.45 * h * mat_geometry.ASPECT, w / 2 + 0.45 * h * mat_geometry.ASPECT
+    mat = np.float32([[x0, 0.05 * h], [x1, 0.05 * h], [x1, 0.95 * h], [x0, 0.95 * h]])
+    to_frame = cv2.getPerspectiveTransform(frame, away) @ cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), mat
+    )
+    state.mkdir(parents=True, exist_ok=True)
+    Calibration(np.linalg.inv(to_frame), size, "markers", 4).save(state / CALIBRATION_FILE)
+
+
+def test_the_calibration_line_says_how_far_the_camera_looks_off_straight_down(kiosk_env: Path) -> None:
+    """No calibration yet is a warning that says how to get one; a camera looking straight down
+    or about 26 degrees off is fine and says so; one at 39 degrees, past the 35 the kiosk was
+    measured at, or calibrated at another frame size than the camera is set to, is a warning."""
+    check = {"calibration": CHECKS["calibration"]}
+    state = kiosk_env.parent / "state"
+    status, detail = by_name(run_checks(check))["calibration"]
+    assert status == WARN and "no calibration" in detail and "markers" in detail
+    slants = {}
+    for far_edge in (1.0, 0.8, 0.5):
+        _calibrated(state, far_edge)
+        (result,) = [r for r in run_checks(check) if r.name == "calibration"]
+        slants[far_edge] = (result.status, result.facts["slant_degrees"])
+    assert slants[1.0] == (OK, 0.0)
+    assert slants[0.8][0] == OK and 24 < slants[0.8][1] < 28
+    assert slants[0.5][0] == WARN and 37 < slants[0.5][1] < 41
+    _calibrated(state, 1.0, (1920, 1080))
+    status, detail = by_name(run_checks(check))["calibration"]
+    assert status == WARN and "1920x1080" in detail and "1280x720" in detail

@@ -17,6 +17,9 @@ from kiosk.devices.state import load_json, save_file
 from kiosk.vision.tilt import Tilt
 
 _MAT_CORNERS = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+#: The steepest camera the kiosk's figures were measured at (degrees from looking straight down,
+#: docs/vision.md): beyond it, cards are missed
+MAX_SLANT = 35.0
 #: A mat corner this share of the frame's width from where the calibration puts it: the camera
 #: (or the mat) has moved (about 5 mm on an A3 mat filling the picture)
 MOVED_SHARE = 0.01
@@ -49,6 +52,13 @@ class Calibration:
             return True
         apart = np.linalg.norm(self.to_camera(_MAT_CORNERS) - other.to_camera(_MAT_CORNERS), axis=1)
         return bool(apart.max() > MOVED_SHARE * self.frame_size[0])
+
+    def slant(self) -> float:
+        """Degrees the camera looks away from straight down at the picture's centre: there a card
+        is foreshortened by their cosine (the length of the table's view, :mod:`~kiosk.vision.tilt`)."""
+        coef = self.table_view().coef
+        length = 0.0 if coef is None else float(np.hypot(*coef[0]))
+        return float(np.degrees(np.arccos(np.exp(-length))))
 
     def table_view(self) -> Tilt:
         """The camera's view of the table (:class:`~kiosk.vision.tilt.Tilt`), from the mat's plane
