@@ -26,7 +26,7 @@ from kiosk.vision.model_input import _levels, _resized, prepare
 from kiosk.vision.params import PARAMS
 from kiosk.vision.reading import Identification, decide
 from kiosk.vision.train.dataset import index_sample
-from kiosk.vision.train.synth import synth_negative
+from kiosk.vision.train.negatives import synth_negative
 
 
 @cache

@@ -22,7 +22,8 @@ from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.members import JOKER_LABEL, NONE_LABEL
 from kiosk.vision.model_input import prepare
 from kiosk.vision.train.augment import corner_view, detector_view, misplaced_view, photometric, washed_out
-from kiosk.vision.train.synth import synth_face, synth_negative, table_texture
+from kiosk.vision.train.negatives import synth_negative, table_texture
+from kiosk.vision.train.synth import synth_face
 
 INDEX_LABELS: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS) + (
     JOKER_LABEL,
@@ -38,7 +39,7 @@ _IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 
 #: Share of "none" samples cut through an outline that missed its card (:func:`.augment.misplaced_view`);
-#: the rest are clutter and card backs (:func:`.synth.synth_negative`). A trial at 0.35 named more real
+#: the rest are clutter and card backs (:func:`.negatives.synth_negative`). A trial at 0.35 named more real
 #: clutter (models/MODEL.md): fewer clutter samples.
 MISPLACED_SHARE = 0.25
 

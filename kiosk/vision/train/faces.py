@@ -17,7 +17,8 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.members import NONE_LABEL
 from kiosk.vision.train.augment import detector_view, photometric
-from kiosk.vision.train.synth import synth_face, synth_negative, table_texture
+from kiosk.vision.train.negatives import synth_negative, table_texture
+from kiosk.vision.train.synth import synth_face
 
 FACE_INPUT: tuple[int, int] = (64, 90)  # w, h: the face at 1/3 scale keeps math digits legible
 

@@ -7,7 +7,7 @@ beside it or missing, drawn by the kiosk's own pip code (:func:`kiosk.render.pip
 font's suit glyph or :mod:`.synth`'s outlines; a stroke thickened or thinned, the index turned
 and sheared a little; centre pips, court art and borders right of and under the index; and the
 same corner turned into the opposite one. Some faces carry no index at all (only what surrounds
-one) or are clutter (:func:`.synth.synth_negative`). Each face is warped through an imprecise
+one) or are clutter (:func:`.negatives.synth_negative`). Each face is warped through an imprecise
 outline over a table and through :func:`.augment.photometric`; then, in both corners,
 :func:`kiosk.vision.glyphs.find_index` locates the glyphs as at run time and each located box
 (the rank's, the suit's, and now and then another ink component of the corner) becomes a
@@ -32,6 +32,7 @@ from kiosk.vision.glyphs import Box, _components, find_index, ink
 from kiosk.vision.params import PARAMS
 from kiosk.vision.train.augment import photometric
 from kiosk.vision.train.dataset import pooled
+from kiosk.vision.train.negatives import synth_negative, table_texture
 from kiosk.vision.train.synth import (
     _court_picture,
     _draw_card_3,
@@ -43,8 +44,6 @@ from kiosk.vision.train.synth import (
     _paper,
     _round_corners,
     font_paths,
-    synth_negative,
-    table_texture,
 )
 
 #: Shares of faces that carry no index (only pips, court art and borders) and that are clutter

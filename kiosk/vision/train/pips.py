@@ -29,7 +29,8 @@ from kiosk.vision.pips import PIP_INPUT, PIP_LABELS, pip_patches
 from kiosk.vision.train.augment import detector_view, photometric
 from kiosk.vision.train.dataset import RENDERED_SHARE, pooled
 from kiosk.vision.train.fit import RunSettings, fit_classifier, start_tensorflow, write_record
-from kiosk.vision.train.synth import synth_face, table_texture
+from kiosk.vision.train.negatives import table_texture
+from kiosk.vision.train.synth import synth_face
 
 NUMBER_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
