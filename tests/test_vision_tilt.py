@@ -299,3 +299,16 @@ def test_a_known_view_is_steep_at_a_tilt_and_places_the_cards_size() -> None:
     half = known.placed(quads / 2, (360, 640))
     assert np.allclose(half.errors(quads / 2), placed.errors(quads), atol=1e-6)
     assert known.placed(quads[:2], shape).area_at(quads.mean(axis=1)) is None
+
+
+def test_a_detector_uses_a_known_view_only_on_frames_of_its_proportions() -> None:
+    """A calibration found on 16:9 frames holds for any scale of them, not for a camera since
+    set to 4:3 (until the kiosk calibrates again), and a view nearly from above is not used."""
+    from kiosk.vision.detect import Detector
+
+    detector = Detector(DetectorConfig(outline_model=False))
+    detector.view = Tilt.seen_through(_camera(0.65, 0.0), (720, 1280))
+    assert detector._known_view((360, 640)) is detector.view
+    assert detector._known_view((480, 640)) is None
+    detector.view = Tilt.seen_through(_camera(0.97, 0.0), (720, 1280))
+    assert detector._known_view((360, 640)) is None

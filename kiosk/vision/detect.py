@@ -124,7 +124,8 @@ class Detector:
         )
         #: The camera's view of its table where it is known (a calibrated kiosk's camera:
         #: :meth:`~kiosk.vision.calibration.Calibration.table_view`), used where it is
-        #: :meth:`~kiosk.vision.tilt.Tilt.steep`; else each frame's is fitted on its cards
+        #: :meth:`~kiosk.vision.tilt.Tilt.steep` on frames of its proportions; else each frame's
+        #: is fitted on its cards
         self.view: Tilt | None = None
 
     def detect(self, frame: object) -> list[Detection]:
@@ -209,8 +210,7 @@ class Detector:
         """The cards kept (close-ups last), the table's card size where it is known, and the
         frame's view of its table."""
         cfg = self.config
-        view = self.view if self.view is not None and self.view.steep(cfg.aspect_tolerance) else None
-        found = propose(cues.cues, c.white.shape, c.lo, c.hi, cfg, view)
+        found = propose(cues.cues, c.white.shape, c.lo, c.hi, cfg, self._known_view(c.white.shape))
         candidates = white_bordered(c.white, found.whole, c.bright, (0.05, 0.025), trust_model=True)
         size = card_size([x.quad for x in candidates])
         fits = table_sized(size, len(candidates))
@@ -227,6 +227,14 @@ class Detector:
         close = white_bordered(c.white, found.close, c.bright, (0.05, 0.025))
         kept += suppress(close, cfg.nms_iou)[: PARAMS.select.close_ups]
         return kept, known, found.tilt
+
+    def _known_view(self, shape: tuple[int, ...]) -> Tilt | None:
+        """:attr:`view` where it is steep and was found for frames of ``shape``'s proportions."""
+        view = self.view
+        if view is None or not view.steep(self.config.aspect_tolerance):
+            return None
+        (h, w), (vh, vw) = shape[:2], view.shape
+        return view if abs(w / h - vw / vh) <= 0.01 * vw / vh else None
 
     def _completed(
         self,
