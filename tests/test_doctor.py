@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
-from kiosk import mat as mat_geometry
 from kiosk.cli import main
 from kiosk.doctor import CHECKS, FAIL, OK, WARN, run_checks
 from kiosk.runtime import CALIBRATION_FILE
-from kiosk.vision.calibration import Calibration
 from kiosk.vision.sources import OpenCVSource
+from tests.slanted_camera import slanted
 
 
 def by_name(results: list) -> dict[str, tuple[str, str]]:
@@ -180,19 +178,8 @@ def test_a_webcam_giving_smaller_frames_than_asked_for_is_a_warning(
 
 
 def _calibrated(state: Path, far_edge: float, size: tuple[int, int] = (1280, 720)) -> None:
-    """Saves the calibration of a camera that sees the mat filling the picture, the picture's top
-    edge ``far_edge`` of its width (a camera tilted away: at 0.65 a card at the centre is
-    foreshortened as seen 34 degrees off)."""
-    w, h = size
-    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    away = np.float32([[w * (1 - far_edge) / 2, 0], [w * (1 + far_edge) / 2, 0], [w, h], [0, h]])
-    x0, x1 = w / 2 - 0.45 * h * mat_geometry.ASPECT, w / 2 + 0.45 * h * mat_geometry.ASPECT
-    mat = np.float32([[x0, 0.05 * h], [x1, 0.05 * h], [x1, 0.95 * h], [x0, 0.95 * h]])
-    to_frame = cv2.getPerspectiveTransform(frame, away) @ cv2.getPerspectiveTransform(
-        np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), mat
-    )
     state.mkdir(parents=True, exist_ok=True)
-    Calibration(np.linalg.inv(to_frame), size, "markers", 4).save(state / CALIBRATION_FILE)
+    slanted(far_edge, size).save(state / CALIBRATION_FILE)
 
 
 def test_the_calibration_line_says_how_far_the_camera_looks_off_straight_down(kiosk_env: Path) -> None:

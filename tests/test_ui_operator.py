@@ -17,8 +17,10 @@ import screen_tour as tour  # noqa: E402
 from kiosk.i18n import LANGUAGES, translate  # noqa: E402
 from kiosk.ui.app import App  # noqa: E402
 from kiosk.ui.screens.base import Screen  # noqa: E402
-from kiosk.ui.screens.operator import card_width_line  # noqa: E402
+from kiosk.ui.screens.operator import camera_slant_line, card_width_line  # noqa: E402
+from kiosk.vision.calibration import MAX_SLANT  # noqa: E402
 from kiosk.vision.identify import SMALL_CARD_PX  # noqa: E402
+from tests.slanted_camera import slanted  # noqa: E402
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -31,6 +33,17 @@ def test_the_operator_sees_how_wide_the_cards_are_and_when_that_is_too_small(lan
     small = card_width_line(t, 72.0)
     assert wide is not None and "145" in wide and "CAMERA.md" not in wide
     assert small is not None and "72" in small and str(round(SMALL_CARD_PX)) in small and "CAMERA.md" in small
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_operator_sees_how_far_the_camera_looks_off_straight_down(lang: str) -> None:
+    def t(key: str, **params: object) -> str:
+        return translate(key, lang, **params)
+
+    assert camera_slant_line(t, None) is None  # not calibrated yet: nothing to say
+    upright, steep = camera_slant_line(t, slanted(1.0)), camera_slant_line(t, slanted(0.5))
+    assert upright is not None and "0°" in upright and "CAMERA.md" not in upright
+    assert steep is not None and "39°" in steep and str(round(MAX_SLANT)) in steep and "CAMERA.md" in steep
 
 
 @pytest.fixture(scope="module")

@@ -31,6 +31,17 @@ def card_width_line(t: Callable[..., str], width: float | None) -> str | None:
     return t(key, px=round(width), least=round(SMALL_CARD_PX))
 
 
+def camera_slant_line(t: Callable[..., str], calibrated: calibration.Calibration | None) -> str | None:
+    """How far the calibrated camera looks off straight down, and whether that is past what the
+    kiosk was measured at (:data:`~kiosk.vision.calibration.MAX_SLANT`): what a technician needs
+    to mount it. None before the table is calibrated."""
+    if calibrated is None:
+        return None
+    slant, most = calibrated.slant(), calibration.MAX_SLANT
+    key = "app.operator.camera_slanted" if slant > most else "app.operator.camera"
+    return t(key, degrees=round(slant), most=round(most))
+
+
 class PinScreen(Screen):
     """A keypad for the operator PIN (rate-limited by the app's PinGuard)."""
 
@@ -211,7 +222,8 @@ class OperatorScreen(Screen):
             ),
         ]
         width = card_width_line(self.t, self.app.view.card_width)
-        items += [(width, theme.INK, False)] if width else []
+        slant = camera_slant_line(self.t, self.app.calibration)
+        items += [(line, theme.INK, False) for line in (width, slant) if line]
         items += [(note, theme.RED, False) for note in self.app.storage_notes()]
         places = sorted(counters.get("places", {}).items(), key=lambda kv: (-kv[1], kv[0]))
         if places:
