@@ -45,7 +45,7 @@ from _vision import (
     unconfirmable,
 )
 
-from kiosk.render.scenes import Scene, SceneCard, render_scene
+from kiosk.render.scenes import Scene, SceneCard, render_scene, tilted_away
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.naming import look, name_cards
 from kiosk.vision.tilt import Tilt
@@ -117,8 +117,7 @@ def tilted(scene: Scene, k: float) -> Scene:
     """``scene`` as a camera tilted away from the table sees it: the frame's top edge shrunk to
     ``k`` of its width about its middle; the cards wholly in the picture, their corners moved."""
     h, w = scene.image.shape[:2]
-    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    view = cv2.getPerspectiveTransform(frame, np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]))
+    view = tilted_away((w, h), k)
     image = cv2.warpPerspective(scene.image, view, (w, h), borderMode=cv2.BORDER_REPLICATE)
     camera = None if scene.camera is None else view @ scene.camera
     cards = [

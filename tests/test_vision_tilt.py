@@ -10,6 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kiosk.render.scenes import tilted_away
 from kiosk.vision.card_fit import card_shapes
 from kiosk.vision.complete import partial_quads
 from kiosk.vision.geometry import CARD_ASPECT, order_corners, polygon_iou
@@ -75,10 +76,7 @@ def _tilted_frame(
     away: the frame's top edge shrunk to ``k`` of its width (as ``bench/bench_detect.py --tilt``
     shows them)."""
     w, h = 1280, 720
-    view = cv2.getPerspectiveTransform(
-        np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
-        np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]),
-    )
+    view = tilted_away((w, h), k)
     quads = []
     for n, (x, y) in enumerate(places):
         card = _seen(math.pi / 2 * (n % 2) + 0.1 * n, 0.0, 0.0, scale, (x, y)).astype(np.float32)
@@ -254,11 +252,8 @@ def _camera(k: float, turn: float, shape: tuple[int, int] = (720, 1280)) -> np.n
     the frame of a camera tilted away (its top edge ``k`` of its width), the table turned by
     ``turn`` radians about the frame's centre first."""
     h, w = shape
-    view = cv2.getPerspectiveTransform(
-        np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
-        np.float32([[w * (1 - k) / 2, 0], [w * (1 + k) / 2, 0], [w, h], [0, h]]),
-    )
-    return view @ np.vstack([cv2.getRotationMatrix2D((w / 2, h / 2), math.degrees(turn), 1.0), [0, 0, 1]])
+    turned = cv2.getRotationMatrix2D((w / 2, h / 2), math.degrees(turn), 1.0)
+    return tilted_away((w, h), k) @ np.vstack([turned, [0, 0, 1]])
 
 
 @settings(max_examples=60, deadline=None)

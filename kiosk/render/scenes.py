@@ -77,6 +77,16 @@ def camera_tilt(rng: np.random.Generator, size: tuple[int, int], amount: float =
     return cv2.getPerspectiveTransform(src, (src + jitter * inward).astype(np.float32))
 
 
+def tilted_away(size: tuple[int, int], far_edge: float) -> np.ndarray:
+    """The homography from a frame of ``size`` (w, h) seen from above to the same frame seen by a
+    camera tilted away from the table: its top edge shrunk to ``far_edge`` of its width about its
+    middle (0.8: a card at the centre foreshortened as seen 26 degrees off, 0.65: 34)."""
+    w, h = size
+    frame = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    away = np.array([[w * (1 - far_edge) / 2, 0], [w * (1 + far_edge) / 2, 0], [w, h], [0, h]], np.float32)
+    return cv2.getPerspectiveTransform(frame, away)
+
+
 def apply_homography(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(np.asarray(pts, np.float32)[None], m)[0].astype(np.float32)
 
