@@ -142,7 +142,7 @@ class VisionLink:
     def set_calibration(self, calibration: Calibration) -> None:
         self.homography = calibration.homography
         self.worker.pipeline.tracker.locate = mat_locator(calibration.homography)
-        self.detector.view = calibration.table_view()
+        self.detector.view = calibration.table_view
 
     def close(self) -> None:
         self.worker.stop()

@@ -117,7 +117,7 @@ def test_referee_judges_a_valid_and_a_false_government(tmp_path: Path, closing):
     app.step()
     assert app.calibration is not None
     view = app.enrolment("standard-52").detector.view  # teaching a deck sees the table as calibrated
-    assert view is not None and np.allclose(view.coef, app.calibration.table_view().coef)
+    assert view is not None and np.allclose(view.coef, app.calibration.table_view.coef)
     keys = lambda: [r.key for r in _referee_rulings(app)]  # noqa: E731
     assert run_until(app, lambda: "compromis.government_ok" in keys()), keys()
     next_round = [spec for spec in app.screen.session.inputs() if spec.action == "next_round"]

@@ -81,7 +81,7 @@ def test_the_markers_give_the_cameras_view_of_the_table():
     frame, mat_to_px = _photograph(img)
     cal = from_markers(frame)
     assert cal is not None
-    view, flat = cal.table_view(), Tilt((720, 1280))
+    view, flat = cal.table_view, Tilt((720, 1280))
     rng = np.random.default_rng(3)
     card = (np.array([[0, 0], [63, 0], [63, 88], [0, 88]]) - [31.5, 44]) / 297  # mm, on an A3 mat's height
     quads = []
@@ -110,7 +110,7 @@ def test_the_kiosks_vision_keeps_a_calibration_through_a_change_of_deck():
     pipeline = link.worker.pipeline
     view = pipeline.detector.view
     assert view is not None and view.coef is not None
-    assert np.allclose(view.coef, cal.table_view().coef)
+    assert np.allclose(view.coef, cal.table_view.coef)
     located = pipeline.tracker.locate
     assert located is not None
     corners = cal.to_camera(np.array([[0.45, 0.45], [0.55, 0.45], [0.55, 0.55], [0.45, 0.55]]))

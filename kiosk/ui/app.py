@@ -382,7 +382,7 @@ class App:
             self._enrol_detector = Detector(
                 DetectorConfig(outline_model=vision.outline_model, model_threads=vision.model_threads)
             )
-        self._enrol_detector.view = None if self.calibration is None else self.calibration.table_view()
+        self._enrol_detector.view = None if self.calibration is None else self.calibration.table_view
         return EnrolmentMode(deck_id, self._enrol_detector, directory=self.services.gallery_dir)
 
     def count_game(self, game_id: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -56,14 +57,16 @@ class Calibration:
     def slant(self) -> float:
         """Degrees the camera looks away from straight down at the picture's centre: there a card
         is foreshortened by their cosine (the length of the table's view, :mod:`~kiosk.vision.tilt`)."""
-        coef = self.table_view().coef
+        coef = self.table_view.coef
         length = 0.0 if coef is None else float(np.hypot(*coef[0]))
         return float(np.degrees(np.arccos(np.exp(-length))))
 
+    @cached_property
     def table_view(self) -> Tilt:
         """The camera's view of the table (:class:`~kiosk.vision.tilt.Tilt`), from the mat's plane
         (measured in its height: the mat is :data:`kiosk.mat.ASPECT` wide) to camera pixels:
-        where the camera looks at the table at a slant, cards are outlined in that view."""
+        where the camera looks at the table at a slant, cards are outlined in that view. Worked
+        out once per calibration (the operator menu shows the slant on every redraw)."""
         w, h = self.frame_size
         mat_to_camera = np.linalg.inv(self.homography) @ np.diag([1 / mat.ASPECT, 1.0, 1.0])
         return Tilt.seen_through(mat_to_camera, (h, w))
