@@ -279,11 +279,11 @@ def test_a_corner_is_not_read_again_when_the_cards_other_corner_is_sure_of_it(mo
     real = index_reader.prepare
     for module in (index_reader, members):  # the first reading, and those again
         monkeypatch.setattr(module, "prepare", lambda images, size: calls.append(len(images)) or real(images, size))
-    answers = ident._reader.primary._read_corners([(sure, c) for c in unsure])
+    answers = ident._reader.primary._read_corners([(sure, c) for c in unsure], lambda j: None)
     assert calls == [2 * len(unsure)]  # one reading each, none again
     assert all(both_corners(a, b).card_id == "KH" for a, b in answers)
     calls.clear()
-    ident._reader.primary._read_corners([(unsure[0], unsure[0])])  # neither sure: both read again
+    ident._reader.primary._read_corners([(unsure[0], unsure[0])], lambda j: None)  # neither sure: both read again
     assert calls == [2, 2 * len(PARAMS.read.shifts)]
 
 

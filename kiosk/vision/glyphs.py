@@ -59,9 +59,14 @@ def _darkest(region: np.ndarray) -> np.ndarray:
 def find_index(face: np.ndarray) -> CornerIndex | None:
     """The index in the top-left corner of the upright BGR ``face``; None where it shows none."""
     h, w = face.shape[:2]
-    region = face[: round(G.corner[1] * h), : round(G.corner[0] * w)]
+    return index_in(face[: round(G.corner[1] * h), : round(G.corner[0] * w)], (w, h))
+
+
+def index_in(region: np.ndarray, face_size: tuple[int, int]) -> CornerIndex | None:
+    """The index in ``region``, the top-left corner of a face of ``face_size`` (BGR, face pixels):
+    the corner :func:`find_index` looks at, or a smaller crop of it."""
     dark = ink(region)
-    boxes = _components(dark, (w, h))
+    boxes = _components(dark, face_size)
     if not boxes:
         return None
     first = min(boxes, key=lambda b: b[0] + G.down_weight * b[1])

@@ -37,6 +37,7 @@ from kiosk.vision.enrolled import EnrolledReader, Verdict
 from kiosk.vision.gallery import Gallery
 from kiosk.vision.glyph_fallback import GlyphFallback
 from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader
+from kiosk.vision.glyph_weight import GlyphWeigher
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.members import INDEX_MODEL, Members, default_models_dir, model_files
 from kiosk.vision.model_input import as_bgr
@@ -154,8 +155,9 @@ class Identifier:
             self._reader = FaceModelReader(self._members, self.gallery)
             return
         self._pips = load_pip_reader(directory, num_threads) if self.deck.pips else None
-        index = IndexReader(self.deck, self._members, self._pips)
         glyphs = load_glyph_reader(directory, num_threads) if self.deck.id in PARAMS.glyph_fallback.decks else None
+        weigher = None if glyphs is None else GlyphWeigher(self.deck, glyphs, self._members.answers)
+        index = IndexReader(self.deck, self._members, self._pips, weigher)
         primary = index if glyphs is None else GlyphFallback(index, glyphs, self._pips)
         enrolled = self._enrolled(directory, glyphs)
         reader: DeckReader = primary if enrolled is None else EnrolledFallback(primary, enrolled)

@@ -22,8 +22,9 @@ import cv2
 import numpy as np
 
 from kiosk.decks import Deck
-from kiosk.vision.face import face_corners, index_crops
-from kiosk.vision.glyphs import rank_alone
+from kiosk.vision.face import cards_sides, face_corners, index_crops
+from kiosk.vision.glyph_weight import GlyphWeigher, crop_index, face_index
+from kiosk.vision.glyphs import CornerIndex, rank_alone
 from kiosk.vision.members import Members
 from kiosk.vision.model_input import as_bgr, prepare
 from kiosk.vision.params import PARAMS
@@ -39,20 +40,28 @@ class IndexReader:
     """Reads the cards of an index ``deck`` with the index model's ``members``, their number
     cards checked by ``pips`` (None: the deck's pips are not read)."""
 
-    def __init__(self, deck: Deck, members: Members, pips: PipReader | None) -> None:
-        self.deck, self.members, self.pips = deck, members, pips
+    def __init__(
+        self, deck: Deck, members: Members, pips: PipReader | None, weigher: GlyphWeigher | None = None
+    ) -> None:
+        self.deck, self.members, self.pips, self.weigher = deck, members, pips, weigher
 
     def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
         """One answer per warped face (FACE_SIZE BGR, either way up), from its corner crops."""
         bgr = [as_bgr(f) for f in faces]
-        return self._named(self._read_corners([index_crops(f) for f in bgr]), lambda i: (bgr[i], face_corners(bgr[i])))
+        readings = self._read_corners([index_crops(f) for f in bgr], lambda j: face_index(bgr[j // 2], j % 2))
+        return self._named(readings, lambda i: (bgr[i], face_corners(bgr[i])))
 
     def identify_cards(self, cards: Sequence[CardView]) -> list[Identification]:
         """One answer per found card, reading only its two corners (warping the whole face
         would cost more than the reading)."""
         if not cards:
             return []
-        return self._named(self._read_corners([c.index_corners() for c in cards]), lambda i: cards[i].around())
+        sides = cards_sides(np.array([c.around()[1] for c in cards], np.float32).reshape(-1, 4, 2))
+        narrow = {i for i, (short, _) in enumerate(sides) if short < PARAMS.pips.small_card_px}
+        readings = self._read_corners(
+            [c.index_corners() for c in cards], lambda j: face_index(cards[j // 2].face, j % 2), narrow
+        )
+        return self._named(readings, lambda i: cards[i].around())
 
     def identify_index(self, crops: Sequence[np.ndarray]) -> list[Identification]:
         """One answer per upright corner-index crop (from :func:`kiosk.vision.face.index_crops`)."""
@@ -60,7 +69,8 @@ class IndexReader:
             return []
         probs, _ = self.members.scores(crops)
         answers = [self._decide(p) for p in probs]
-        return self._read_again(crops, probs, answers, self._unsure(probs, answers))
+        answers, final = self._read_again(crops, probs, answers, self._unsure(probs, answers))
+        return answers if self.weigher is None else self.weigher.reweigh(answers, final, lambda j: crop_index(crops[j]))
 
     def _named(
         self, readings: list[Pair], card: Callable[[int], tuple[np.ndarray, np.ndarray]]
@@ -76,13 +86,23 @@ class IndexReader:
     def _decide(self, probs: np.ndarray) -> Identification:
         return decide(probs, self.members.answers, PARAMS.read.min_confidence, PARAMS.read.min_margin)
 
-    def _read_corners(self, pairs: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[Pair]:
-        """Each card's readings of its (top-left, bottom-right) index crops."""
+    def _read_corners(
+        self,
+        pairs: Sequence[tuple[np.ndarray, np.ndarray]],
+        index: Callable[[int], CornerIndex | None],
+        narrow: set[int] | None = None,
+    ) -> list[Pair]:
+        """Each card's readings of its (top-left, bottom-right) index crops, a corner still
+        refused weighed by its located rank glyph where the deck's are read (``index(j)``: the
+        j-th crop's located index; ``narrow``: the cards under ``pips.small_card_px`` wide,
+        :mod:`kiosk.vision.glyph_weight`)."""
         crops = [crop for pair in pairs for crop in pair]
         probs = self._pair_scores(crops)
         answers = [self._decide(p) for p in probs]
         unsure = [i for i in self._unsure(probs, answers) if not _vouched_for(answers[i], answers[i ^ 1])]
-        both = self._read_again(crops, probs, answers, unsure)
+        both, final = self._read_again(crops, probs, answers, unsure)
+        if self.weigher is not None:
+            both = self.weigher.reweigh(both, final, index, {j for i in narrow or () for j in (2 * i, 2 * i + 1)})
         return [self._suit_shown((both[2 * i], both[2 * i + 1]), pair) for i, pair in enumerate(pairs)]
 
     def _suit_shown(self, pair: Pair, crops: tuple[np.ndarray, np.ndarray]) -> Pair:
@@ -133,7 +153,7 @@ class IndexReader:
 
     def _read_again(
         self, crops: Sequence[np.ndarray], probs: np.ndarray, answers: list[Identification], unsure: Sequence[int]
-    ) -> list[Identification]:
+    ) -> tuple[list[Identification], np.ndarray]:
         """``answers`` with those of ``unsure`` crops from the mean of their first reading and
         their :func:`shifted_crops`' readings, of those still refused from the mean with their
         :func:`zoomed_crops`' readings too, and of those still refused with their
@@ -143,13 +163,15 @@ class IndexReader:
         widened readings do not turn into a name stays as the zooms left it: its guess and
         runner-up are what the other corner (:func:`both_corners`) and the pips
         (:func:`~kiosk.vision.pip_check.dispute`) weigh, and a wide copy of a normal index
-        guesses worse."""
+        guesses worse. With the answers, the probabilities each was decided from."""
+        final = probs.copy()
         if not unsure:
-            return answers
+            return answers, final
         sums = probs[list(unsure)] + self._readings(crops, unsure, shifted_crops)
         readings = 1 + len(PARAMS.read.shifts)
         for k, i in enumerate(unsure):
-            answers[i] = self._decide(sums[k] / readings)
+            final[i] = sums[k] / readings
+            answers[i] = self._decide(final[i])
         which = list(unsure)
         # (the variants, how many, whether a refusal from them replaces the one before)
         for variants, count, refusal_too in (
@@ -165,8 +187,8 @@ class IndexReader:
             for i, total in zip(which, sums, strict=True):
                 answer = self._decide(total / readings)
                 if refusal_too or answer.card_id is not None:
-                    answers[i] = answer
-        return answers
+                    answers[i], final[i] = answer, total / readings
+        return answers, final
 
     def _readings(
         self, crops: Sequence[np.ndarray], which: Sequence[int], variants: Callable[[np.ndarray], list[np.ndarray]]
