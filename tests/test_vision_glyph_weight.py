@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from functools import cache
 
+import cv2
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
 from kiosk.decks import load_deck
+from kiosk.render.faces import render_face
+from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.glyph_reader import RANK_LABELS, SUIT_LABELS, GlyphReading
 from kiosk.vision.glyph_weight import GlyphWeigher, weighed
 from kiosk.vision.glyphs import CornerIndex
 from kiosk.vision.identify import Identifier
+from kiosk.vision.index_reader import card_index
 from kiosk.vision.members import NONE_LABEL
 from kiosk.vision.params import PARAMS
 from kiosk.vision.reading import Identification, decide
@@ -124,3 +128,24 @@ def test_weighing_keeps_the_no_card_classes_relative_weight(rank: str, p_none: f
     assert (
         out[none] / max(out[cards].sum() + out[none], 1e-12) >= probs[none] / (probs[cards].sum() + probs[none]) - 1e-6
     )
+
+
+class _Card:
+    """A found card whose face is a rendered one, completed from a part or not."""
+
+    def __init__(self, partial: bool) -> None:
+        self.partial = partial
+
+    @property
+    def face(self) -> np.ndarray:
+        if self.partial:
+            raise AssertionError("a completed outline's face is not warped for weighing")
+        rgb = np.asarray(render_face(DECK["QS"], None, FACE_SIZE[0]))
+        return cv2.resize(cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), FACE_SIZE)
+
+
+def test_an_outline_completed_from_a_part_is_not_weighed() -> None:
+    """A fanned card's strip: its index may be cut or covered, and the model's suit there is as
+    much a guess as its rank."""
+    assert card_index(_Card(partial=True), 0) is None  # type: ignore[arg-type]
+    assert card_index(_Card(partial=False), 0) is not None  # type: ignore[arg-type]

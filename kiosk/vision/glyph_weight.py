@@ -9,9 +9,11 @@ rank's (:func:`weighed`) and the corner decided again by the usual bars. The new
 only where it is the corner's guess or runner-up and its suit passes those bars on its own (its
 share of the cards' probability, its lead over the next suit): the glyph settles the rank between
 the index model's own two candidates, never brings in a third, and leaves the suit to the index
-model; on a card under ``pips.small_card_px`` wide, where a club's sign and a spade's differ by a
-pixel or two, it names no black card. The classes that name no card (``none``) keep their
-probability, so clutter the index model calls no card stays so.
+model. It names no black card under ``pips.small_card_px`` wide, where a club's sign and a
+spade's differ by a pixel or two, and it does not weigh a card whose outline was completed from a
+part (a fanned card's strip): the index model's suit is a guess on such a crop as often as its
+rank. The classes that name no card (``none``) keep their probability, so clutter the index model
+calls no card stays so.
 """
 
 from __future__ import annotations

@@ -53,13 +53,16 @@ class IndexReader:
 
     def identify_cards(self, cards: Sequence[CardView]) -> list[Identification]:
         """One answer per found card, reading only its two corners (warping the whole face
-        would cost more than the reading)."""
+        would cost more than the reading); a completed outline's corners are not weighed by
+        their glyphs."""
         if not cards:
             return []
         sides = cards_sides(np.array([c.around()[1] for c in cards], np.float32).reshape(-1, 4, 2))
         narrow = {i for i, (short, _) in enumerate(sides) if short < PARAMS.pips.small_card_px}
         readings = self._read_corners(
-            [c.index_corners() for c in cards], lambda j: face_index(cards[j // 2].face, j % 2), narrow
+            [c.index_corners() for c in cards],
+            lambda j: card_index(cards[j // 2], j % 2),
+            narrow,
         )
         return self._named(readings, lambda i: cards[i].around())
 
@@ -94,8 +97,8 @@ class IndexReader:
     ) -> list[Pair]:
         """Each card's readings of its (top-left, bottom-right) index crops, a corner still
         refused weighed by its located rank glyph where the deck's are read (``index(j)``: the
-        j-th crop's located index; ``narrow``: the cards under ``pips.small_card_px`` wide,
-        :mod:`kiosk.vision.glyph_weight`)."""
+        j-th crop's located index, None where it is not to be weighed; ``narrow``: the cards
+        under ``pips.small_card_px`` wide, :mod:`kiosk.vision.glyph_weight`)."""
         crops = [crop for pair in pairs for crop in pair]
         probs = self._pair_scores(crops)
         answers = [self._decide(p) for p in probs]
@@ -196,6 +199,12 @@ class IndexReader:
         """Per crop of ``which``, the summed probabilities of its ``variants`` (as many for each)."""
         probs, _ = self.members.scores([v for i in which for v in variants(as_bgr(crops[i]))])
         return probs.reshape(len(which), -1, probs.shape[-1]).sum(axis=1)
+
+
+def card_index(card: CardView, corner: int) -> CornerIndex | None:
+    """The index located in ``card``'s top-left (``corner`` 0) or bottom-right corner (1), for its
+    weighing; None for an outline completed from a part (its face is not even warped)."""
+    return None if card.partial else face_index(card.face, corner)
 
 
 def shifted_crops(crop: np.ndarray) -> list[np.ndarray]:

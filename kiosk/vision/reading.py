@@ -43,10 +43,14 @@ class Identification:
 
 
 class CardView(Protocol):
-    """What a reader reads of a found card (:class:`kiosk.vision.detect.Detection`)."""
+    """What a reader reads of a found card (:class:`kiosk.vision.detect.Detection`): its face, its
+    two corner indices, the frame round it, and whether its outline was completed from a part."""
 
     @property
     def face(self) -> np.ndarray: ...
+
+    @property
+    def partial(self) -> bool: ...
 
     def index_corners(self) -> tuple[np.ndarray, np.ndarray]: ...
 
