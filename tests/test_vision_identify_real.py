@@ -27,13 +27,14 @@ def test_pp2021_corners_sample_stays_above_the_measured_floor(real_cards: Path) 
     cards = [(t, a) for t, a in zip(truth, answers, strict=True) if t is not None]
     right = sum(t == a for t, a in cards)
     wrong = sum(a is not None and a != t for t, a in cards)
-    # A regression floor, not the target (97 %): on this sample the shipped pair of index
-    # members names 96 of 104 right and none wrong (alone, the seed-2 member names 91 and 7
-    # wrong, the seed-3 member 99 and 2, a single model of an older recipe 80 and 9: single runs
-    # of one recipe differ this much here, which is why two are averaged); the full set's
-    # figures are in models/MODEL.md. Photos without a card must never be named.
-    assert right >= 0.85 * len(cards)
-    assert wrong <= 0.04 * len(cards)
+    # A regression floor, not the target (99 %): on this sample the shipped pair of index
+    # members names 103 of 104 right and none wrong, 96 without a refused corner weighed by its
+    # rank glyph (alone, the seed-2 member names 91 and 7 wrong, the seed-3 member 99 and 2, a
+    # single model of an older recipe 80 and 9: single runs of one recipe differ this much here,
+    # which is why two are averaged); the full set's figures are in models/MODEL.md. Photos
+    # without a card must never be named.
+    assert right >= 0.95 * len(cards)
+    assert wrong <= 0.02 * len(cards)
     assert all(a is None for t, a in zip(truth, answers, strict=True) if t is None)
 
 
