@@ -57,8 +57,10 @@ class IndexReader:
         their glyphs."""
         if not cards:
             return []
-        sides = cards_sides(np.array([c.around()[1] for c in cards], np.float32).reshape(-1, 4, 2))
-        narrow = {i for i, (short, _) in enumerate(sides) if short < PARAMS.pips.small_card_px}
+        narrow = set()
+        if self.weigher is not None:  # the cards too small for a black suit sign, for the weighing
+            sides = cards_sides(np.array([c.around()[1] for c in cards], np.float32).reshape(-1, 4, 2))
+            narrow = {i for i, (short, _) in enumerate(sides) if short < PARAMS.pips.small_card_px}
         readings = self._read_corners(
             [c.index_corners() for c in cards],
             lambda j: card_index(cards[j // 2], j % 2),
