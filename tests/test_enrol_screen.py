@@ -76,6 +76,29 @@ def test_the_cards_shown_to_the_camera_are_taught_in_the_decks_order(app: App) -
 
 
 @pytest.mark.parametrize("app", [CARDS], indirect=True)
+def test_leaving_the_teach_screen_lets_its_look_finish(app: App) -> None:
+    """The teach screen's detector serves one thread: a look still under way when the operator
+    leaves is finished before the next teach screen can start one on the same detector."""
+    app.goto("operator")
+    app.step()
+    _go(app, "enrol", "start")
+    screen, looking, finished = app.screen, threading.Event(), threading.Event()
+    look = screen.mode.on_frame
+
+    def slow(frame: np.ndarray):
+        looking.set()
+        threading.Event().wait(0.3)
+        state = look(frame)
+        finished.set()
+        return state
+
+    screen.mode.on_frame = slow  # type: ignore[method-assign]
+    assert run_until(app, looking.is_set, timeout=30)
+    screen.exit()
+    assert finished.is_set()
+
+
+@pytest.mark.parametrize("app", [CARDS], indirect=True)
 def test_a_look_at_the_camera_runs_beside_the_screen(app: App) -> None:
     """The detector runs on a worker thread: the screen steps and its buttons act while a look is
     under way, and the state the look leaves keeps what a button did meanwhile."""

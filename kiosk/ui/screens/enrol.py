@@ -111,7 +111,9 @@ class TeachScreen(Screen):
         self._look: Future[EnrolmentState] | None = None
 
     def exit(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop looking; a look under way is finished first, as the next teach screen's looks use
+        the same detector, and a detector serves one thread at a time."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
     def update(self, now: float) -> None:
         if self._look is not None:
