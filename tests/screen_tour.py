@@ -114,6 +114,14 @@ def _one_card() -> np.ndarray:
     return render_scene("standard-52", 1, 3, (1280, 720), card_ids=["7H"], styles=("foreign-narrow",)).image
 
 
+def looked(screen: Screen) -> None:
+    """The teach screen's look at the camera's frame, submitted and finished: the next scene's
+    steps use the same detector, which serves one thread at a time."""
+    screen.update(0.0)
+    if screen._look is not None:  # type: ignore[attr-defined]
+        screen._look.result()  # type: ignore[attr-defined]
+
+
 def card_taught(screen: Screen) -> None:
     """The teach screen's mode shown the 7 of hearts, alone and still: it is taught."""
     for _ in range(2):
@@ -195,7 +203,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("calibrate", "calibrate"),
     Scene("enrol", "enrol"),
     Scene("enrol-forget", "enrol", {"deck": "piquet-32"}, (partly_taught, tap("forget"))),
-    Scene("teach-several-cards", "teach", {"deck": "standard-52"}, (lambda screen: screen.update(0.0),)),
+    Scene("teach-several-cards", "teach", {"deck": "standard-52"}, (looked,)),
     Scene("teach-taken-stop", "teach", {"deck": "standard-52"}, (card_taught, tap("stop"))),
     Scene("teach-saved", "teach", {"deck": "standard-52"}, (deck_taught(),)),
     Scene(
