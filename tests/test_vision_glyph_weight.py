@@ -60,7 +60,7 @@ def _refused(probs: np.ndarray) -> Identification:
 def _reweighed(probs: np.ndarray, glyph: GlyphReading, small: bool = False) -> Identification:
     weigher = GlyphWeigher(DECK, _FixedGlyphs(glyph), _answers())  # type: ignore[arg-type]
     index = CornerIndex(np.zeros((4, 4), np.float32), (0, 0, 2, 2), (2, 2), 0.0)
-    return weigher.reweigh([_refused(probs)], probs[None], lambda j: index, {0} if small else set())[0]
+    return weigher.reweigh([_refused(probs)], probs[None], lambda j: index, lambda j: small)[0]
 
 
 class _FixedGlyphs:

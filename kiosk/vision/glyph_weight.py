@@ -61,19 +61,20 @@ class GlyphWeigher:
         readings: list[Identification],
         probs: np.ndarray,
         index: Callable[[int], CornerIndex | None],
-        small: set[int] | None = None,
+        small: Callable[[int], bool] | None = None,
     ) -> list[Identification]:
         """``readings`` (``probs`` their rows) with each refused one that has a guess decided
         again from its probabilities weighed by the rank glyph of its corner's located index
         (``index(j)``, looked for only for those), where the module docstring's rules allow;
-        ``small``: the readings of cards too small for a black suit sign to be read."""
+        ``small(j)``: whether the reading's card is too small for a black suit sign to be read
+        (asked only of those weighed; None: no card is)."""
         found = {j: i for j, r in enumerate(readings) if self._weighable(r, probs[j]) and (i := index(j)) is not None}
         if not found:
             return readings
         out = list(readings)
         for j, glyph in zip(found, self.glyphs.read(list(found.values())), strict=True):
             if glyph.sure_rank(P.sure_rank) is not None:
-                out[j] = self._decided(readings[j], probs[j], glyph, j in (small or ()))
+                out[j] = self._decided(readings[j], probs[j], glyph, small is not None and small(j))
         return out
 
     def _decided(self, was: Identification, probs: np.ndarray, glyph: GlyphReading, small: bool) -> Identification:

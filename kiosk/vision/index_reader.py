@@ -22,13 +22,13 @@ import cv2
 import numpy as np
 
 from kiosk.decks import Deck
-from kiosk.vision.face import cards_sides, face_corners, index_crops
+from kiosk.vision.face import face_corners, index_crops
 from kiosk.vision.glyph_weight import GlyphWeigher, crop_index, face_index
 from kiosk.vision.glyphs import CornerIndex, rank_alone
 from kiosk.vision.members import Members
 from kiosk.vision.model_input import as_bgr, prepare
 from kiosk.vision.params import PARAMS
-from kiosk.vision.pip_check import SAME_COLOUR, checked_by_pips
+from kiosk.vision.pip_check import SAME_COLOUR, checked_by_pips, too_small
 from kiosk.vision.pips import PipReader
 from kiosk.vision.reading import CardView, Identification, decide
 
@@ -57,14 +57,10 @@ class IndexReader:
         their glyphs."""
         if not cards:
             return []
-        narrow = set()
-        if self.weigher is not None:  # the cards too small for a black suit sign, for the weighing
-            sides = cards_sides(np.array([c.around()[1] for c in cards], np.float32).reshape(-1, 4, 2))
-            narrow = {i for i, (short, _) in enumerate(sides) if short < PARAMS.pips.small_card_px}
         readings = self._read_corners(
             [c.index_corners() for c in cards],
             lambda j: card_index(cards[j // 2], j % 2),
-            narrow,
+            lambda j: too_small([cards[j // 2].around()[1]])[0],
         )
         return self._named(readings, lambda i: cards[i].around())
 
@@ -95,19 +91,19 @@ class IndexReader:
         self,
         pairs: Sequence[tuple[np.ndarray, np.ndarray]],
         index: Callable[[int], CornerIndex | None],
-        narrow: set[int] | None = None,
+        small: Callable[[int], bool] | None = None,
     ) -> list[Pair]:
         """Each card's readings of its (top-left, bottom-right) index crops, a corner still
         refused weighed by its located rank glyph where the deck's are read (``index(j)``: the
-        j-th crop's located index, None where it is not to be weighed; ``narrow``: the cards
-        under ``pips.small_card_px`` wide, :mod:`kiosk.vision.glyph_weight`)."""
+        j-th crop's located index, None where it is not to be weighed; ``small(j)``: whether its
+        card is under ``pips.small_card_px`` wide, :mod:`kiosk.vision.glyph_weight`)."""
         crops = [crop for pair in pairs for crop in pair]
         probs = self._pair_scores(crops)
         answers = [self._decide(p) for p in probs]
         unsure = [i for i in self._unsure(probs, answers) if not _vouched_for(answers[i], answers[i ^ 1])]
         both, final = self._read_again(crops, probs, answers, unsure)
         if self.weigher is not None:
-            both = self.weigher.reweigh(both, final, index, {j for i in narrow or () for j in (2 * i, 2 * i + 1)})
+            both = self.weigher.reweigh(both, final, index, small)
         return [self._suit_shown((both[2 * i], both[2 * i + 1]), pair) for i, pair in enumerate(pairs)]
 
     def _suit_shown(self, pair: Pair, crops: tuple[np.ndarray, np.ndarray]) -> Pair:

@@ -18,7 +18,7 @@ or its one index misread).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeGuard
 
@@ -56,8 +56,7 @@ def checked_by_pips(
     # on a card under small_card_px wide only the pips tell a black suit: a small black
     # ace's one pip is read too, to confirm it and never to name it
     read = [*cards, *disputes]
-    sides = cards_sides(np.array([card(i)[1] for i in read], np.float32).reshape(-1, 4, 2))
-    narrow = {i for i, (short, _) in zip(read, sides, strict=True) if short < PARAMS.pips.small_card_px}
+    narrow = {i for i, small in zip(read, too_small([card(i)[1] for i in read]), strict=True) if small}
     numbers = [
         i for i, c in cards.items() if c.rank in PIP_COUNTS and not _sure_without_pips(readings[i], c, i in narrow)
     ]
@@ -84,6 +83,13 @@ def checked_by_pips(
         ):
             out[i] = refused(out[i], named)
     return out
+
+
+def too_small(corners: Sequence[np.ndarray]) -> list[bool]:
+    """Per card outlined by ``corners`` (4 x 2 each), whether it is under ``small_card_px`` wide:
+    too small for a black index's suit sign to tell a club from a spade."""
+    sides = cards_sides(np.array(corners, np.float32).reshape(-1, 4, 2))
+    return [bool(short < PARAMS.pips.small_card_px) for short, _ in sides]
 
 
 def dispute(deck: Deck, a: Identification, b: Identification) -> tuple[Card, Card] | None:
