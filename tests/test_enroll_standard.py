@@ -19,8 +19,8 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.render.foreign import foreign_look, foreign_styles, tilted
 from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.enrolled import REFUSALS, EnrolledReader, as_gallery, describe, suit_spots
-from kiosk.vision.face import FACE_SIZE, face_corners
+from kiosk.vision.enrolled import REFUSALS, EnrolledReader, Teaching, as_gallery, describe
+from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.glyphs import find_index, glyph_patch
@@ -129,6 +129,21 @@ def test_two_cards_in_a_photo_are_still_refused(tmp_path: Path, capsys: pytest.C
     assert "AC.png: 2 cards found" in capsys.readouterr().err
 
 
+def test_enrolling_over_a_gallery_of_another_shape_teaches_afresh(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A gallery kept by an earlier version (other rows per card) is no stop to ``kiosk enroll``:
+    it says so once and the photos are taught into a new one, the old cards not kept."""
+    Gallery(DECK, ("AS",), np.ones((1, 16), np.float32)).save(tmp_path)
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "QS.png"), _photo("QS", 7))
+    assert main(["enroll", "--deck", DECK, "--state-dir", str(tmp_path), str(photos)]) == 0
+    assert "taught afresh" in caplog.text
+    gallery = Gallery.load(DECK, tmp_path)
+    assert gallery is not None and set(gallery.answers) == {"QS"}
+
+
 def test_forget_removes_the_enrolled_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     faces = {c: describe(np.full((280, 200, 3), 200, np.uint8), None) for c in ("AS", "2S")}
     as_gallery(DECK, faces).save(tmp_path)
@@ -232,21 +247,18 @@ def _enrolled_from_faces(style: str) -> EnrolledReader:
     pips = load_pip_reader(default_models_dir())
     if pips is None:
         pytest.skip("no pip model or TFLite runtime")
-    rows = {}
+    teaching = Teaching(DECK, pips)
     for card_id in load_deck(DECK).ids:
-        face = _clean_face(card_id, style)
-        court = card_id[:-1] in ("J", "Q", "K")
-        spots = suit_spots(face, card_id[-1], pips) if court else None
-        rows[card_id] = describe(face, pips.read([(face, face_corners(face))])[0], spots)
-    return EnrolledReader(as_gallery(DECK, rows), pips)
+        teaching.teach(card_id, _clean_face(card_id, style))
+    return EnrolledReader(teaching.gallery(), pips)
 
 
 @pytest.mark.parametrize("style", ["foreign-side", "foreign-narrow"])
-def test_a_court_is_named_by_its_suit_signs_either_way_up_or_refused(style: str) -> None:
-    """foreign-side courts carry their suit in the index and as emblems in the portrait's frame:
-    each court is found at the spots enrolment read on both courts of its rank and colour, and
-    named, turned half round and blurred. foreign-narrow courts show their suit only in a ring
-    inside a solid silhouette, which the pip model does not read: they are refused, never misnamed."""
+def test_a_court_is_named_by_its_suit_signs_either_way_up(style: str) -> None:
+    """foreign-side courts carry their suit in the index and as emblems in the portrait's frame;
+    foreign-narrow courts only in a ring cut out of a solid silhouette, the sign touching the
+    ring. Each court is found at the spots where both courts of its rank and colour show a sign
+    the printing's own pips read as their suits, and named, turned half round and blurred."""
     reader = _enrolled_from_faces(style)
     courts = [c for c in load_deck(DECK).ids if c[:-1] in ("J", "Q", "K")]
     answers = {}
@@ -254,10 +266,8 @@ def test_a_court_is_named_by_its_suit_signs_either_way_up_or_refused(style: str)
         seen = cv2.GaussianBlur(np.ascontiguousarray(_clean_face(card_id, style)[::-1, ::-1]), (0, 0), 0.8)
         answer = reader.read(seen)
         answers[card_id] = None if answer is None else answer.card_id
-    assert all(a is None or a == c for c, a in answers.items())
-    if style == "foreign-side":
-        assert all(len(spots) for spots in reader.spots.values())
-        assert answers == {c: c for c in courts}
+    assert all(len(spots) for spots in reader.spots.values())
+    assert answers == {c: c for c in courts}
 
 
 @settings(max_examples=40, deadline=None)

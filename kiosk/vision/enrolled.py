@@ -23,12 +23,12 @@ answers only where all are sure:
 * the colour: the redness of the index ink, against the midpoint between the enrolled red and
   black cards;
 * the suit: the pip model's reading of the face, of that colour. A number card's or an ace's
-  must count as many pips as its rank. A court's suit is read at its suit spots: the places
-  where enrolment found a suit sign (the index's, an emblem in the court art) that the pip model
-  read right, with a sign at the same place on the other court of that rank and colour read
-  right too. The signs found there, either way up, must all read one suit; the pip model's
-  reading of the whole face counts too where it read both courts right at enrolment. A printing
-  whose courts carry no suit sign the model reads leaves them unnamed.
+  must count as many pips as its rank. A court's suit is read at its suit spots
+  (:mod:`kiosk.vision.suit_spots`): the places where it and the other court of its rank and
+  colour each show a sign (the index's, an emblem in the court art) that the printing's own pips
+  read as their suits. The signs found there, either way up, must all read one suit; the pip
+  model's reading of the whole face counts too where it read both courts right at enrolment. A
+  printing whose courts carry no suit sign its pips read leaves them unnamed.
 
 Where the index is, how big it is and in which font play no part. It answers only from a
 gallery that holds every card of the deck, so a card that was not enrolled can never be named
@@ -51,13 +51,23 @@ from kiosk.errors import KioskError
 from kiosk.vision.face import face_corners
 from kiosk.vision.gallery import Gallery, GalleryError, as_face
 from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader, second_look
-from kiosk.vision.glyphs import CornerIndex, found_indices, signs
+from kiosk.vision.glyphs import CornerIndex, found_indices
 from kiosk.vision.params import PARAMS
-from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, face_ink, load_pip_reader
+from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, load_pip_reader
 from kiosk.vision.reading import Identification
 from kiosk.vision.stills import read_image
 from kiosk.vision.suit_glyphs import SUIT_DIM, SuitGlyphs, suit_patch
-from kiosk.vision.suit_spots import BLACK_SUITS, MAX_SPOTS, RED_SUITS, sign_probs, spot_at, suit_spots, turned
+from kiosk.vision.suit_spots import (
+    BLACK_SUITS,
+    RED_SUITS,
+    SIGN_DIM,
+    colour_pair,
+    court_spots,
+    face_signs,
+    pip_signs,
+    pip_templates,
+    spot_suits,
+)
 
 if TYPE_CHECKING:
     from kiosk.vision.detect import Detection, Detector
@@ -67,13 +77,18 @@ log = logging.getLogger(__name__)
 #: The largest index window kept per corner (width, height, face pixels): an index reaching
 #: further is cut there.
 WINDOW: tuple[int, int] = (48, 72)
-#: A card is stored as this many gallery rows: its two corners' index windows, then its facts
-#: (:data:`FACTS`) at the start of a third row.
-ROWS = 3
+#: A card is stored as this many gallery rows: its two corners' index windows, its facts
+#: (:data:`FACTS`) at the start of a third row, then its signs (:data:`SIGN_ROWS` rows).
+ROWS = 5
 ROW_DIM = WINDOW[0] * WINDOW[1]
 FACTS = ("has_tl", "has_br", "reach_w", "reach_h", "redness", "pip_count", "pip_suit", "pip_confidence")
 #: Where the third row keeps each corner's normalised suit glyph (:func:`suit_patch`), one after the other.
-PATCHES_AT = len(FACTS) + 3 * MAX_SPOTS
+PATCHES_AT = len(FACTS)
+#: The rows after the third that keep a card's signs (a number card's pips, a court's every sign:
+#: :mod:`kiosk.vision.suit_spots`), :data:`SIGNS_PER_ROW` a row.
+SIGN_ROWS = slice(3, ROWS)
+SIGNS_PER_ROW = ROW_DIM // SIGN_DIM
+MAX_SIGNS = (ROWS - 3) * SIGNS_PER_ROW
 E = PARAMS.enrolled
 PIP_RANKS = {"A": 1, **{str(n): n for n in range(2, 11)}}
 _NONE = np.empty((0, 0), np.float32)  # no matrix to add to a product
@@ -119,10 +134,11 @@ def _window(index: CornerIndex, size: tuple[int, int], pad: int) -> np.ndarray:
     return framed[y + h : y + 2 * h + 2 * pad, x + w : x + 2 * w + 2 * pad]
 
 
-def describe(face: np.ndarray, pips: PipReading | None, spots: np.ndarray | None = None) -> np.ndarray:
+def describe(face: np.ndarray, pips: PipReading | None, marks: np.ndarray | None = None) -> np.ndarray:
     """What identifies a rectified card of a printing (ROWS x ROW_DIM float32): the index window
     of each corner and its facts (:data:`FACTS`), with ``pips``, the pip model's reading of it,
-    a court's suit ``spots`` (:func:`suit_spots`) and each corner's suit glyph."""
+    each corner's suit glyph and the card's suit ``marks`` (up to :data:`MAX_SIGNS` of
+    :func:`face_signs` or :func:`pip_signs`)."""
     rows = np.zeros((ROWS, ROW_DIM), np.float32)
     found = found_indices(as_face(face))
     reach, redness = [], []
@@ -137,9 +153,10 @@ def describe(face: np.ndarray, pips: PipReading | None, spots: np.ndarray | None
     places = {k for k, _ in found}
     facts = [0 in places, 1 in places, w, h, np.mean(redness) if redness else 0.0]
     rows[2, : len(FACTS)] = [*facts, count, suit, confidence]
-    if spots is not None:
-        kept = spots[:MAX_SPOTS].ravel()
-        rows[2, len(FACTS) : len(FACTS) + len(kept)] = kept
+    if marks is not None:
+        kept = np.zeros((MAX_SIGNS, SIGN_DIM), np.float32)
+        kept[: len(marks)] = marks[:MAX_SIGNS]
+        rows[SIGN_ROWS, : SIGNS_PER_ROW * SIGN_DIM] = kept.reshape(ROWS - 3, -1)
     return rows
 
 
@@ -173,24 +190,26 @@ class EnrolledReader:
         redness = self.facts["redness"]
         self.red_mean = float(redness[red & has].mean()) if (red & has).any() else 0.0
         self.black_mean = float(redness[~red & has].mean()) if (~red & has).any() else 0.0
-        self.spots = self._shared_spots()
+        self.signs = [self._signs(i) for i in range(len(self.answers))]
+        self.pip_signs = pip_templates({a: self.signs[i] for i, a in enumerate(self.answers) if a[:-1] in PIP_RANKS})
+        self.spots = self._court_spots()
         patches = self.rows[:, 2, PATCHES_AT : PATCHES_AT + 2 * SUIT_DIM].reshape(-1, SUIT_DIM)
         self.suit_glyphs = SuitGlyphs(patches, [a[-1] for a in self.answers for _ in range(2)])
 
-    def _shared_spots(self) -> dict[tuple[str, bool], np.ndarray]:
-        """Per court rank and colour, the suit spots of its first court that the other court of
-        that rank and colour has a read sign at too, either way up (the photos' ways up differ)."""
-        stored = self.rows[:, 2, len(FACTS) : len(FACTS) + 3 * MAX_SPOTS].reshape(len(self.answers), MAX_SPOTS, 3)
-        out: dict[tuple[str, bool], np.ndarray] = {}
+    def _signs(self, i: int) -> np.ndarray:
+        """The signs enrolment kept of card ``i`` (n x SIGN_DIM)."""
+        kept = self.rows[i, SIGN_ROWS, : SIGNS_PER_ROW * SIGN_DIM].reshape(MAX_SIGNS, SIGN_DIM)
+        return kept[kept[:, 2] > 0]
+
+    def _court_spots(self) -> dict[tuple[str, bool], np.ndarray]:
+        """Per court rank and colour, the suit spots of both its courts (:func:`court_spots`)."""
+        out: dict[tuple[str, bool], list[np.ndarray]] = {}
         for i, card in enumerate(self.answers):
-            key = card[:-1], card[-1] in RED_SUITS
-            mates = [j for j, a in enumerate(self.answers) if (a[:-1], a[-1] in RED_SUITS) == key and a != card]
-            if key[0] in PIP_RANKS or key in out or not mates:
-                continue
-            own, other = (stored[k][stored[k][:, 2] > 0] for k in (i, mates[0]))
-            both = np.concatenate([other, turned(other)])
-            out[key] = own[[spot_at(both, spot) is not None for spot in own]]
-        return out
+            mate = [j for j, a in enumerate(self.answers) if a[:-1] == card[:-1] and a in _mates(card)]
+            if card[:-1] not in PIP_RANKS and mate:
+                spots = court_spots(self.signs[i], card[-1], self.signs[mate[0]], self.pip_signs)
+                out.setdefault((card[:-1], card[-1] in RED_SUITS), []).append(spots)
+        return {key: np.concatenate(spots) for key, spots in out.items()}
 
     def _templates(self) -> tuple[np.ndarray, np.ndarray]:
         """The enrolled index windows cut to ``size``, zero-mean and unit (one row each), and the
@@ -334,16 +353,9 @@ class EnrolledReader:
     def _sign_suits(self, face: np.ndarray, rank: str, red: bool) -> set[str]:
         """The suits of the court's colour read at the enrolled suit spots of ``rank``, either way up."""
         spots = self.spots.get((rank, red))
-        if spots is None or not len(spots) or self.pips is None:
+        if spots is None or not len(spots):
             return set()
-        ink = face_ink(face)
-        found = signs(ink)
-        near = [s for spot in np.concatenate([spots, turned(spots)]) if (s := spot_at(found, spot)) is not None]
-        if not near:
-            return set()
-        probs = sign_probs(self.pips, ink, np.array(near, np.float32))
-        read = {PIP_LABELS[k] for k in probs.argmax(axis=1)[probs.max(axis=1) >= E.min_pip_confidence]}
-        return read & set(RED_SUITS if red else BLACK_SUITS)
+        return spot_suits(face_signs(face, MAX_SIGNS * 4), spots, RED_SUITS if red else BLACK_SUITS, self.pip_signs)
 
     def _emblem_read(self, rank: str, red: bool, reading: PipReading) -> bool:
         """Whether the pip model read both courts of ``rank`` and colour right at enrolment, the one
@@ -357,6 +369,11 @@ class EnrolledReader:
             if self.answers[i][-1] == reading.suit and self.facts["pip_count"][i] != reading.count:
                 return False
         return bool(enrolled)
+
+
+def _mates(card_id: str) -> tuple[str, ...]:
+    """The other card of ``card_id``'s rank and colour."""
+    return tuple(card_id[:-1] + s for s in colour_pair(card_id[-1]) if s != card_id[-1])
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -419,19 +436,28 @@ class Teaching:
         self.deck_id = deck_id
         self.pips = pips or _pip_reader(None)
         #: card id -> its rows (:func:`describe`); the cards of ``previous`` until taught again
+        #: (none of a gallery this kiosk cannot read, one kept by an earlier version: said once)
         self.rows: dict[str, np.ndarray] = {}
         if previous is not None:
-            kept = EnrolledReader(previous, None)
-            self.rows.update(zip(kept.answers, kept.rows, strict=True))
+            try:
+                kept = EnrolledReader(previous, None)
+            except GalleryError as exc:
+                log.warning("%s; it is taught afresh", exc)
+            else:
+                self.rows.update(zip(kept.answers, kept.rows, strict=True))
 
     def teach(self, card_id: str, face: np.ndarray) -> None:
         """Keep what identifies ``card_id`` in its rectified ``face``: :func:`describe` with the pip
-        model's reading of it and, for a court, its suit spots (:func:`suit_spots`)."""
+        model's reading of it and its signs: a number card's pips (:func:`pip_signs`), a court's
+        every sign (:func:`face_signs`)."""
         pips = self.pips
         reading = None if pips is None else pips.read([(face, face_corners(face))])[0]
-        court = card_id[:-1] not in PIP_RANKS
-        spots = suit_spots(face, card_id[-1], pips) if pips is not None and court else None
-        self.rows[card_id] = describe(face, reading, spots)
+        found: np.ndarray | None = None
+        if card_id[:-1] not in PIP_RANKS:
+            found = face_signs(face, MAX_SIGNS)
+        elif pips is not None:
+            found = pip_signs(face, card_id[-1], pips, MAX_SIGNS)
+        self.rows[card_id] = describe(face, reading, found)
 
     def gallery(self) -> Gallery:
         """The gallery of the cards taught, in deck order (:func:`as_gallery`)."""

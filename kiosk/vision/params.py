@@ -375,18 +375,13 @@ class EnrolledParams:
     min_counted_margin: float = 0.03  # that lead where the pips count the rank
     min_colour_lead: float = 0.4  # the ink's redness lies this share from the colours' midpoint
     min_pip_confidence: float = 0.9  # the pip model's mean probability a suit reading needs
-    #: Face pixels a court's suit sign is read shifted by (each way, across and down); the pip
-    #: model's mean over the shifted and scaled looks is the sign's reading
-    sign_shift: float = 2.0
-    sign_scales: tuple[float, ...] = (0.87, 1.0, 1.15)  # factors a suit sign's size is read scaled by
+    #: Patch pixels (of 16) the printing's pips are also kept blurred by as suit templates
+    sign_blurs: tuple[float, ...] = (0.8, 1.5)
     #: Two suit signs are at one spot where their centres lie within this share of the spot's
     #: side (at least ``min_spot_offset`` face pixels) and their sides within ``spot_size_ratio``
     spot_offset: float = 0.35
     min_spot_offset: float = 6.0  # face pixels: the least centre offset allowed at one spot
     spot_size_ratio: float = 1.35  # the most one sign's side may exceed the other's at one spot
-    #: The other suit of the colour read at a court's suit spot turned half round on its enrolment
-    #: photo at this probability or more leaves that spot out (the card's way up is not known)
-    max_turned_other: float = 0.5
     #: A printing's index suit glyphs are read only where this share of its enrolled ones or more
     #: read as their own suit against the other cards' (a printing without a suit in its index
     #: fails this); a glyph read needs a correlation (-1..1) of ``min_suit_score`` and a lead of

@@ -147,16 +147,16 @@ def face_ink(face: np.ndarray) -> np.ndarray:
     return np.clip((paper - low.astype(np.float32)) / max(paper - dark, 1.0), 0.0, 1.0)
 
 
-def sign_patches(ink: np.ndarray, spots: np.ndarray) -> np.ndarray:
-    """The patches ``(n, PIP_INPUT, PIP_INPUT, 1)`` of the suit signs at ``spots`` (n x 3: centre
-    x, y and longer side, pixels of the :func:`face_ink` map ``ink``), each sign centred and
-    filling four fifths of its patch as a pip does; ink beyond the map is paper."""
+def sign_patches(ink: np.ndarray, spots: np.ndarray, side: int = PIP_INPUT) -> np.ndarray:
+    """The patches ``(n, side, side, 1)`` of the suit signs at ``spots`` (n x 3: centre x, y and
+    longer side, pixels of the :func:`face_ink` map ``ink``), each sign centred and filling four
+    fifths of its patch as a pip does; ink beyond the map is paper."""
     spots = np.asarray(spots, np.float32).reshape(-1, 3)
-    step = (np.arange(PIP_INPUT, dtype=np.float32) + 0.5 - PIP_INPUT / 2) / (0.8 * PIP_INPUT)
-    shape = (len(spots), PIP_INPUT, PIP_INPUT)
+    step = (np.arange(side, dtype=np.float32) + 0.5 - side / 2) / (0.8 * side)
+    shape = (len(spots), side, side)
     xs = np.broadcast_to(spots[:, 0, None, None] + spots[:, 2, None, None] * step[None, None, :] - 0.5, shape)
     ys = np.broadcast_to(spots[:, 1, None, None] + spots[:, 2, None, None] * step[None, :, None] - 0.5, shape)
-    flat = (len(spots), PIP_INPUT * PIP_INPUT)  # one patch a row: cv2.remap takes at most 32767 rows
+    flat = (len(spots), side * side)  # one patch a row: cv2.remap takes at most 32767 rows
     out = cv2.remap(
         ink,
         np.ascontiguousarray(xs.reshape(flat)),

@@ -5,10 +5,13 @@
 scaled to its box) for every card and corner, 4 suits x 13 cards x 2 corners. A printing whose
 marked glyphs do not tell its suits apart among themselves (no suit in the index, or a glyph
 too small to read) is not read this way at all: :class:`SuitGlyphs` checks that once, on the
-enrolled glyphs, each against the other cards'.
+enrolled glyphs, each against the other cards'. The printing's pips, read the same way, are the
+templates its courts' suit signs are read by (:mod:`kiosk.vision.suit_spots`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -36,17 +39,17 @@ def _unit(rows: np.ndarray) -> np.ndarray:
 class SuitGlyphs:
     """The enrolled suit glyphs of one printing and the reading of a found one against them."""
 
-    def __init__(self, patches: np.ndarray, suits: list[str]) -> None:
-        """``patches`` (n x SUIT_DIM: each card's two corners in turn, a zero row where a corner
-        marked none) and the suit of each."""
+    def __init__(self, patches: np.ndarray, suits: list[str], cards: Sequence[int] | None = None) -> None:
+        """``patches`` (n x SUIT_DIM, a zero row where a corner marked none), the suit of each
+        and the card each is of (by default, each card's two corners in turn)."""
         inked = patches.any(axis=1)
-        cards = np.arange(len(patches)) // 2
+        of_card = np.arange(len(patches)) // 2 if cards is None else np.asarray(cards)
         glyphs = _unit(patches[inked])
         #: the printing's mean glyph: what all its suits share, taken off before comparing
         self.mean = glyphs.mean(axis=0) if len(glyphs) else np.zeros(SUIT_DIM, np.float32)
         self.templates = _unit(glyphs - self.mean)
         self.suits = np.array(suits)[inked]
-        self.cards = cards[inked]
+        self.cards = of_card[inked]
         self.labels = sorted(set(self.suits.tolist()))
         self.usable = len(self.labels) > 1 and self._agreement() >= E.min_suit_agreement
 
@@ -57,10 +60,10 @@ class SuitGlyphs:
         right = [self._decide(row) == suit for row, suit in zip(sims, self.suits, strict=True)]
         return float(np.mean(right)) if right else 0.0
 
-    def _decide(self, sims: np.ndarray) -> str | None:
-        """The suit whose best glyph correlation ``sims`` lead the other suits' by
-        ``min_suit_margin`` at ``min_suit_score`` or more, else None."""
-        best = {s: float(sims[self.suits == s].max(initial=-1.0)) for s in self.labels}
+    def _decide(self, sims: np.ndarray, among: Sequence[str] | None = None) -> str | None:
+        """The suit (of ``among``, else of all) whose best glyph correlation ``sims`` lead the
+        other suits' by ``min_suit_margin`` at ``min_suit_score`` or more, else None."""
+        best = {s: float(sims[self.suits == s].max(initial=-1.0)) for s in among or self.labels}
         order = sorted(best, key=lambda s: -best[s])
         score, other = best[order[0]], best[order[1]]
         return order[0] if score >= E.min_suit_score and score - other >= E.min_suit_margin else None
@@ -68,6 +71,13 @@ class SuitGlyphs:
     def read(self, index: CornerIndex) -> str | None:
         """The suit the suit glyph of ``index`` clearly shows, else None (also where the printing's
         glyphs do not tell its suits apart)."""
-        if not self.usable or index.suit is None:
+        if index.suit is None:
             return None
-        return self._decide(self.templates @ _unit(_unit(suit_patch(index)[None]) - self.mean)[0])
+        return self.suit_of(suit_patch(index))
+
+    def suit_of(self, patch: np.ndarray, among: Sequence[str] | None = None) -> str | None:
+        """The suit (of ``among``, else of all) the normalised glyph ``patch`` (SUIT_DIM) clearly
+        shows, else None (also where the printing's glyphs do not tell its suits apart)."""
+        if not self.usable:
+            return None
+        return self._decide(self.templates @ _unit(_unit(patch[None]) - self.mean)[0], among)

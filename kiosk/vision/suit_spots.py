@@ -1,12 +1,19 @@
-"""A court card's suit spots: the places on an enrolled printing's face where a suit sign shows
-(the index's, an emblem in the court art) that the pip model reads as the card's suit.
+"""The suit signs on an enrolled printing's faces, read against that printing's own pips.
 
-Enrolment keeps them per court (:func:`suit_spots`); the enrolled reader
-(:mod:`kiosk.vision.enrolled`) reads the signs it finds at those places again, either way up.
+Enrolment keeps the compact signs of each face (:func:`face_signs`: the index's suit, an emblem
+in the court art, a pip), on the paper or in a ring of paper cut out of solid ink (a court's
+emblem in a silhouette), each normalised to its box
+(:func:`~kiosk.vision.pips.sign_patches`). The number cards' pips that the pip model reads as
+their suit (:func:`pip_signs`) are the printing's own suit templates; a court's suit spots are
+the places where it shows a sign those templates read as its suit and the other court of its
+rank and colour, at the same place either way up, one read as its own (:func:`court_spots`).
+The enrolled reader (:mod:`kiosk.vision.enrolled`) reads the signs it finds at those places
+again, either way up (:func:`spot_suits`).
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from kiosk.vision.face import FACE_SIZE
@@ -14,60 +21,153 @@ from kiosk.vision.gallery import as_face
 from kiosk.vision.glyphs import signs
 from kiosk.vision.params import PARAMS
 from kiosk.vision.pips import PIP_LABELS, PipReader, face_ink, sign_patches
+from kiosk.vision.suit_glyphs import SUIT_DIM, SUIT_PATCH, SuitGlyphs
 
-#: A court keeps up to this many suit spots (centre x, y and side, face pixels).
-MAX_SPOTS = 8
+#: A sign as kept: its centre x, y and longer side (face pixels), 1.0 where it lies in a ring of
+#: paper cut out of solid ink (0.0 on the paper), then its normalised patch (:data:`SUIT_DIM`).
+SIGN_DIM = 4 + SUIT_DIM
 RED_SUITS = ("D", "H")
 BLACK_SUITS = ("C", "S")
 E = PARAMS.enrolled
+G = PARAMS.glyphs
 
 
-def suit_spots(face: np.ndarray, suit: str, pips: PipReader) -> np.ndarray:
-    """Where the rectified ``face`` shows a suit sign that the pip model reads as its ``suit``
-    (n x 3: centre x, y and side, face pixels; up to :data:`MAX_SPOTS`), leaving out a spot whose
-    place turned half round reads as the other suit of that colour."""
+def face_signs(face: np.ndarray, most: int) -> np.ndarray:
+    """The signs of the rectified ``face`` (n x :data:`SIGN_DIM`, up to ``most``): the compact
+    components of its ink (:func:`~kiosk.vision.glyphs.signs`), then the ink ringed by paper
+    inside solid ink (a sign in a disc cut out of a court's art, :func:`_ringed`)."""
     ink = face_ink(as_face(face))
-    found = signs(ink)
+    spots = signs(ink)
+    printed = np.hstack([spots, np.zeros((len(spots), 1), np.float32), _patches(ink, spots)])
+    return np.concatenate([printed, _ringed(ink)])[:most].astype(np.float32)
+
+
+def _patches(ink: np.ndarray, spots: np.ndarray) -> np.ndarray:
+    """The normalised patches (n x SUIT_DIM) of the signs at ``spots`` of ``ink``."""
+    if not len(spots):
+        return np.empty((0, SUIT_DIM), np.float32)
+    return sign_patches(ink, spots, SUIT_PATCH).reshape(len(spots), SUIT_DIM)
+
+
+def _ringed(ink: np.ndarray) -> np.ndarray:
+    """The signs (n x SIGN_DIM, in a ring) that paper rings inside solid ink: per compact
+    paper component at each of ``sign_levels`` (as :func:`~kiosk.vision.glyphs.signs` takes
+    ink; paper parted by a sign touching its ring joined again), the largest ink component within
+    its convex hull, where it covers ``min_sign_area`` pixels; the sign's patch holds it alone."""
+    h, w = ink.shape
+    out: list[np.ndarray] = []
+    for level in G.sign_levels:
+        inked = ink > level
+        paper = (~inked).astype(np.uint8)
+        joined = cv2.dilate(paper, np.ones((3, 3), np.uint8), iterations=2)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=4)
+        for k in range(1, count):
+            x, y, bw, bh, _area = stats[k]
+            if not (G.rim < min(x, y) and x + bw < w - G.rim and y + bh < h - G.rim and max(bw, bh) <= G.max_sign_side):
+                continue
+            box = slice(y, y + bh), slice(x, x + bw)
+            inner = _inside(((labels[box] == k) & (paper[box] > 0)).astype(np.uint8), inked[box])
+            if inner.sum() < G.min_sign_area:
+                continue
+            ys, xs = np.nonzero(inner)
+            side = max(np.ptp(xs), np.ptp(ys)) + 1
+            spot = np.array([[x + (xs.min() + xs.max() + 1) / 2, y + (ys.min() + ys.max() + 1) / 2, side]], np.float32)
+            alone = np.zeros_like(ink)
+            alone[box] = np.where(inner, ink[box], 0.0)
+            out.append(np.hstack([spot, [[1.0]], _patches(alone, spot)]).astype(np.float32))
+    return np.concatenate(out) if out else np.empty((0, SIGN_DIM), np.float32)
+
+
+def _inside(paper: np.ndarray, inked: np.ndarray) -> np.ndarray:
+    """The largest component of ``inked`` within the convex hull of ``paper`` (uint8 masks of
+    one box), kept two pixels off the hull's edge, the ring's own."""
+    hull = np.zeros_like(paper)
+    cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(paper)), 1)
+    hull = cv2.erode(hull, np.ones((3, 3), np.uint8), iterations=2)
+    return _largest((hull > 0) & inked)
+
+
+def _largest(mask: np.ndarray) -> np.ndarray:
+    """The largest 8-connected component of the boolean ``mask`` (all False where it has none)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if count < 2:
+        return np.zeros_like(mask)
+    return labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+
+
+def pip_signs(face: np.ndarray, suit: str, pips: PipReader, most: int) -> np.ndarray:
+    """The printed signs of a number card's ``face`` that the pip model reads as its ``suit``
+    (n x :data:`SIGN_DIM`, up to ``most``): its pips, not its rank's digits."""
+    ink = face_ink(as_face(face))
+    found = face_signs(face, most=10**6)
+    found = found[found[:, 3] == 0.0]
     if not len(found):
         return found
-    right, upside = (sign_probs(pips, ink, at) for at in (found, turned(found)))
-    other = other_suit(suit)
-    keep = (right[:, PIP_LABELS.index(suit)] >= E.min_pip_confidence) & (
-        upside[:, PIP_LABELS.index(other)] < E.max_turned_other
-    )
-    return found[keep][:MAX_SPOTS]
+    probs = pips.suit_probs(sign_patches(ink, found[:, :3]))
+    return found[probs[:, PIP_LABELS.index(suit)] >= E.min_pip_confidence][:most]
 
 
-def sign_probs(pips: PipReader, ink: np.ndarray, spots: np.ndarray) -> np.ndarray:
-    """The pip model's mean probabilities (n x 4) for the signs at ``spots`` of ``ink``, over
-    looks shifted by ``sign_shift`` each way and scaled by ``sign_scales``."""
-    d = E.sign_shift
-    looks = [
-        spots * (1.0, 1.0, scale) + (dx, dy, 0.0)
-        for dx, dy in ((0, 0), (d, 0), (-d, 0), (0, d), (0, -d))
-        for scale in E.sign_scales
+def pip_templates(signs_of: dict[str, np.ndarray]) -> SuitGlyphs:
+    """The printing's own suit templates: the :func:`pip_signs` of its number cards (card id:
+    its signs), each labelled with its card's suit, and each blurred by ``sign_blurs`` too (a
+    small sign seen from further off is blurred to a blob that a sharp pip of the other suit of
+    its colour may match better than its own)."""
+    kept = [
+        (
+            cv2.GaussianBlur(row[4:].reshape(SUIT_PATCH, SUIT_PATCH), (0, 0), blur).ravel() if blur else row[4:],
+            card_id[-1],
+            k,
+        )
+        for k, (card_id, rows) in enumerate(signs_of.items())
+        for row in rows
+        for blur in (0.0, *E.sign_blurs)
     ]
-    probs = pips.suit_probs(sign_patches(ink, np.concatenate(looks).astype(np.float32)))
-    return probs.reshape(len(looks), len(spots), -1).mean(axis=0)
+    patches = np.array([p for p, _, _ in kept], np.float32).reshape(-1, SUIT_DIM)
+    return SuitGlyphs(patches, [s for _, s, _ in kept], [k for _, _, k in kept])
 
 
-def turned(spots: np.ndarray) -> np.ndarray:
-    """``spots`` on the face turned half round."""
+def court_spots(own: np.ndarray, suit: str, mate: np.ndarray, templates: SuitGlyphs) -> np.ndarray:
+    """The signs of a court's ``own`` (:func:`face_signs`) that ``templates`` read as its ``suit``
+    where its ``mate`` (the other court of the rank and colour) has a sign at the same place,
+    either way up, that they read as the mate's suit: the places that tell the two apart."""
+    pair = colour_pair(suit)
+    mates = np.concatenate([mate, turned(mate)])
+    mates = mates[[templates.suit_of(row[4:], pair) == other_suit(suit) for row in mates]]
+    keep = [templates.suit_of(row[4:], pair) == suit and len(at_spot(mates, row)) > 0 for row in own]
+    return own[keep]
+
+
+def spot_suits(found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], templates: SuitGlyphs) -> set[str]:
+    """The suits of ``pair`` that ``templates`` read on the ``found`` signs (:func:`face_signs`)
+    lying at the court's ``spots``, either way up."""
+    near = [row for spot in np.concatenate([spots, turned(spots)]) for row in at_spot(found, spot)]
+    return {suit for row in near if (suit := templates.suit_of(row[4:], pair)) is not None}
+
+
+def turned(rows: np.ndarray) -> np.ndarray:
+    """Signs (``rows`` of centre x, y, then anything) on the face turned half round."""
     w, h = FACE_SIZE
-    return np.column_stack([w - spots[:, 0], h - spots[:, 1], spots[:, 2]]).astype(np.float32)
+    out = rows.copy()
+    out[:, 0], out[:, 1] = w - rows[:, 0], h - rows[:, 1]
+    return out
 
 
-def spot_at(found: np.ndarray, spot: np.ndarray) -> np.ndarray | None:
-    """The sign of ``found`` nearest ``spot`` and at its place (``spot_offset``, ``spot_size_ratio``), else None."""
-    if not len(found):
-        return None
+def at_spot(found: np.ndarray, spot: np.ndarray) -> np.ndarray:
+    """The signs of ``found`` of ``spot``'s kind (on the paper or in a ring) at its place: centres
+    within ``spot_offset`` of its side (at least ``min_spot_offset``), sides within
+    ``spot_size_ratio`` (the same sign found at several ink levels may be there more than once)."""
     off = np.hypot(found[:, 0] - spot[0], found[:, 1] - spot[1])
     sides = np.maximum(found[:, 2], spot[2]), np.minimum(found[:, 2], spot[2])
     there = (off <= max(E.min_spot_offset, E.spot_offset * spot[2])) & (sides[0] <= E.spot_size_ratio * sides[1])
-    return found[int(np.argmin(np.where(there, off, np.inf)))] if there.any() else None
+    return found[there & (found[:, 3] == spot[3])]
+
+
+def colour_pair(suit: str) -> tuple[str, str]:
+    """The two suits of ``suit``'s colour."""
+    return RED_SUITS if suit in RED_SUITS else BLACK_SUITS
 
 
 def other_suit(suit: str) -> str:
     """The other suit of ``suit``'s colour."""
-    pair = RED_SUITS if suit in RED_SUITS else BLACK_SUITS
+    pair = colour_pair(suit)
     return pair[1 - pair.index(suit)]

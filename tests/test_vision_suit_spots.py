@@ -1,0 +1,120 @@
+"""A printing's suit signs (:mod:`kiosk.vision.suit_spots`): a sign in a ring cut out of solid
+ink is found whole, and signs are read against the printing's own pips, sharp and blurred."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kiosk.vision.suit_spots as suit_spots
+from kiosk.render.pips import PIP_FAMILIES, pip_mask
+from kiosk.vision.face import FACE_SIZE
+from kiosk.vision.params import PARAMS
+from kiosk.vision.suit_spots import SIGN_DIM, court_spots, face_signs, pip_templates, spot_suits
+
+Pip = tuple[str, int, int, int, bool]  # suit, centre x, y, side, upside down
+BIG: list[Pip] = [("H", 40, 40, 40, False), ("D", 160, 240, 40, True)]  # ink enough to set the face's levels
+
+
+def _face(ink: np.ndarray) -> np.ndarray:
+    """A BGR face whose ink (0 paper, 1 ink) is ``ink``."""
+    return cv2.cvtColor((255 * (1 - 0.9 * ink)).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+
+
+def _pip_ink(suit: str, family: str, side: int, upside: bool = False) -> np.ndarray:
+    return np.asarray(pip_mask(suit, family, (side, side), upside), np.float32) / 255
+
+
+def _put(ink: np.ndarray, shape: np.ndarray, cx: int, cy: int) -> None:
+    h, w = shape.shape
+    y, x = cy - h // 2, cx - w // 2
+    ink[y : y + h, x : x + w] = np.maximum(ink[y : y + h, x : x + w], shape)
+
+
+def _face_of(pips: list[Pip], family: str) -> np.ndarray:
+    ink = np.zeros((FACE_SIZE[1], FACE_SIZE[0]), np.float32)
+    for suit, cx, cy, side, upside in pips:
+        _put(ink, _pip_ink(suit, family, side, upside), cx, cy)
+    return _face(ink)
+
+
+def _number_cards(family: str) -> dict[str, np.ndarray]:
+    """The signs of four black number cards of one pip family, two of each suit, pips both ways up."""
+    out = {}
+    for suit in "CS":
+        pips = [(suit, x, y, 36, y > 140) for x in (60, 140) for y in (70, 200)]
+        for rank in "23":
+            out[rank + suit] = face_signs(_face_of(pips, family), 26)
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    suit=st.sampled_from("CDHS"),
+    family=st.sampled_from(PIP_FAMILIES),
+    side=st.integers(18, 30),
+    gap=st.integers(2, 4),
+    x=st.integers(60, 140),
+    y=st.integers(70, 210),
+)
+def test_a_sign_in_a_ring_cut_out_of_solid_ink_is_found_whole(
+    suit: str, family: str, side: int, gap: int, x: int, y: int
+) -> None:
+    """A pip printed inside a paper disc cut out of a block of solid ink, the paper round it two
+    to four pixels wide: found as a sign in a ring, its box the pip's. (A pip inscribed in its
+    disc parts the paper into pieces; it is found where they join up again.)"""
+    ink = np.zeros((FACE_SIZE[1], FACE_SIZE[0]), np.float32)
+    ink[y - 30 : y + 30, x - 30 : x + 30] = 1.0
+    rows, cols = np.indices(ink.shape)
+    ink[np.hypot(cols - x + 0.5, rows - y + 0.5) <= side / 2 + gap] = 0.0
+    pip = _pip_ink(suit, family, side)
+    _put(ink, pip, x, y)
+    ys, xs = np.nonzero(pip > 0.5)
+    cx, cy = x - side // 2 + (xs.min() + xs.max() + 1) / 2, y - side // 2 + (ys.min() + ys.max() + 1) / 2
+    true_side = max(np.ptp(xs), np.ptp(ys)) + 1
+    found = face_signs(_face(ink), 100)
+    ringed = found[found[:, 3] == 1.0]
+    near = ringed[(np.abs(ringed[:, 0] - cx) <= 1.5) & (np.abs(ringed[:, 1] - cy) <= 1.5)]
+    assert len(near) and np.abs(near[:, 2] - true_side).min() <= 2
+
+
+def test_a_small_sign_reads_its_suit_against_the_printings_pips_never_the_other() -> None:
+    """Signs of 14 and 18 pixels, as a court's index and emblems show them, blurred by up to a
+    pixel, in each pip family: the printing's own pips read each as its suit or not at all, never
+    as the other black suit; with the templates blurred by ``sign_blurs`` too, more are read."""
+    read = {(): 0, PARAMS.enrolled.sign_blurs: 0}
+    for family in PIP_FAMILIES:
+        signs_of = _number_cards(family)
+        for blurs in read:
+            suit_spots.E = dataclasses.replace(PARAMS.enrolled, sign_blurs=blurs)
+            try:
+                templates = pip_templates(signs_of)
+            finally:
+                suit_spots.E = PARAMS.enrolled
+            for suit in "CS":
+                for side in (14, 18):
+                    for sigma in (0.5, 1.0):
+                        face = cv2.GaussianBlur(_face_of([(suit, 100, 140, side, False), *BIG], family), (0, 0), sigma)
+                        spot = np.array([[100, 140, side, 0.0]], np.float32)
+                        said = spot_suits(face_signs(face, 100), spot, ("C", "S"), templates)
+                        assert said <= {suit}
+                        read[blurs] += said == {suit}
+    assert read[PARAMS.enrolled.sign_blurs] > read[()]
+
+
+def test_a_suit_spot_is_a_place_where_both_courts_show_their_own_suit() -> None:
+    """A court's sign is a suit spot only where the other court of its rank and colour shows its
+    own suit at the same place, either way up; a sign the mate lacks, or shows the same suit at,
+    tells nothing."""
+    templates = pip_templates(_number_cards("glyph"))
+    club, lone, same = ("C", 60, 110, 20, False), ("C", 100, 200, 20, False), ("C", 150, 100, 20, False)
+    spade_turned = ("S", FACE_SIZE[0] - 60, FACE_SIZE[1] - 110, 20, True)  # at the club's place, way up unknown
+    own = face_signs(_face_of([club, lone, same, *BIG], "glyph"), 100)
+    mate = face_signs(_face_of([spade_turned, same, *BIG], "glyph"), 100)
+    spots = court_spots(own, "C", mate, templates)
+    assert spots.shape[1] == SIGN_DIM
+    assert [tuple(np.round(s[:2])) for s in spots] == [(60, 110)]
