@@ -37,9 +37,13 @@ def face_signs(face: np.ndarray, most: int) -> np.ndarray:
     components of its ink (:func:`~kiosk.vision.glyphs.signs`), then the ink ringed by paper
     inside solid ink (a sign in a disc cut out of a court's art, :func:`_ringed`)."""
     ink = face_ink(as_face(face))
+    return np.concatenate([_printed(ink), _ringed(ink)])[:most]
+
+
+def _printed(ink: np.ndarray) -> np.ndarray:
+    """The signs (n x SIGN_DIM, on the paper) of :func:`~kiosk.vision.glyphs.signs` on ``ink``."""
     spots = signs(ink)
-    printed = np.hstack([spots, np.zeros((len(spots), 1), np.float32), _patches(ink, spots)])
-    return np.concatenate([printed, _ringed(ink)])[:most].astype(np.float32)
+    return np.hstack([spots, np.zeros((len(spots), 1), np.float32), _patches(ink, spots)]).astype(np.float32)
 
 
 def _patches(ink: np.ndarray, spots: np.ndarray) -> np.ndarray:
@@ -99,8 +103,7 @@ def pip_signs(face: np.ndarray, suit: str, pips: PipReader, most: int) -> np.nda
     """The printed signs of a number card's ``face`` that the pip model reads as its ``suit``
     (n x :data:`SIGN_DIM`, up to ``most``): its pips, not its rank's digits."""
     ink = face_ink(as_face(face))
-    found = face_signs(face, most=10**6)
-    found = found[found[:, 3] == 0.0]
+    found = _printed(ink)
     if not len(found):
         return found
     probs = pips.suit_probs(sign_patches(ink, found[:, :3]))
