@@ -52,7 +52,7 @@ def bench_style(style: str, per_card: int, detector: Detector, alone: IndexReade
     (br, bw), (wr, ww), (ar, aw) = tally["before"], tally["weighed"], tally["after"]
     spread = "  ".join(
         f"{'red' if red else 'black'} redness p5/p50/p95 "
-        + ("/".join(f"{v:.0f}" for v in np.percentile(values, (5, 50, 95))) if values else "-")
+        + ("/".join(f"{v:.2f}" for v in np.percentile(values, (5, 50, 95))) if values else "-")
         for red, values in redness.items()
     )
     return (

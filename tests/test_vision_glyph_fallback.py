@@ -10,15 +10,16 @@ from functools import cache
 import cv2
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from kiosk.decks import load_deck
 from kiosk.render.faces import face_styles, render_face
 from kiosk.render.foreign import draw_foreign_face
 from kiosk.vision.face import FACE_SIZE
-from kiosk.vision.glyph_fallback import GlyphFallback, glyph_answer
+from kiosk.vision.glyph_fallback import GlyphFallback, glyph_answer, ink_colour
 from kiosk.vision.glyph_reader import RANK_LABELS, SUIT_LABELS, GlyphReading
+from kiosk.vision.glyphs import found_indices
 from kiosk.vision.identify import Identifier
 from kiosk.vision.index_reader import IndexReader
 from kiosk.vision.params import PARAMS
@@ -123,3 +124,26 @@ def test_the_kiosks_own_printing_is_read_as_the_index_model_reads_it(style: str)
 
 def test_the_kiosks_own_affiche_belge_deck_is_read_by_its_model_alone() -> None:
     assert not isinstance(Identifier("affiche-belge")._reader, GlyphFallback)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    card_id=st.sampled_from(["10D", "7H", "AH", "QD", "10S", "4C", "AS", "JC"]),
+    style=st.sampled_from(["foreign-low", "foreign-side", "foreign-narrow", "foreign-stack"]),
+    tint=st.tuples(*(st.floats(0.55, 1.0) for _ in range(3))),
+    level=st.floats(0.3, 1.0),
+    blur=st.floats(0.0, 1.5),
+)
+def test_the_index_inks_colour_holds_under_a_light_of_any_tint_and_level(
+    card_id: str, style: str, tint: tuple[float, float, float], level: float, blur: float
+) -> None:
+    """The redness of an index's ink is taken against the paper round it and per unit of ink, so
+    a red index stays red and a black one black under a dim or tinted light (pp2021's corner
+    photos have colour casts), sharp or blurred."""
+    face = np.asarray(draw_foreign_face(DECK[card_id], style, FACE_SIZE))[:, :, ::-1].astype(np.float32)
+    lit = np.clip(face * np.array(tint, np.float32) * level, 0, 255).astype(np.uint8)
+    if blur:
+        lit = cv2.GaussianBlur(lit, (0, 0), blur)
+    indices = [i for _, i in found_indices(lit)]
+    assume(indices)
+    assert ink_colour(indices) == (card_id[-1] in "DH")

@@ -33,8 +33,8 @@ class CornerIndex:
     """The index found in a face's top-left corner: the blurred ink map of the corner region
     (0 paper, up to 1; float32), the rank's box, how far the index reaches right and down from
     the rank's top-left corner (a suit beside or under it included), the redness of its ink
-    (red minus the mean of green and blue, grey levels), and the box of the glyph that may be its
-    suit (:func:`_suit_glyph`; None where the index has one glyph only)."""
+    (:func:`_redness`: about 0 black, 0.4 to 1 red, whatever the light), and the box of the
+    glyph that may be its suit (:func:`_suit_glyph`; None where the index has one glyph only)."""
 
     ink: np.ndarray
     rank: Box
@@ -77,12 +77,24 @@ def index_in(region: np.ndarray, face_size: tuple[int, int]) -> CornerIndex | No
     glyph = suit or _suit_glyph(first, [b for b in boxes if b != first and _inside(b, rank)])
     if suit is not None:
         right, bottom = max(right, suit[0] + suit[2]), max(bottom, suit[1] + suit[3])
-    weight = dark[y:bottom, x:right]
-    part = region[y:bottom, x:right].astype(np.float32)
-    red = part[:, :, 2] - (part[:, :, 0] + part[:, :, 1]) / 2
-    redness = float((red * weight).sum() / (weight.sum() + 1e-6))
+    redness = _redness(region, dark, (x, y, right - x, bottom - y))
     blurred = cv2.GaussianBlur(dark, (0, 0), G.ink_blur)
     return CornerIndex(blurred, rank, (right - x, bottom - y), redness, glyph)
+
+
+def _redness(region: np.ndarray, dark: np.ndarray, box: Box) -> float:
+    """How red the ink in ``box`` of the BGR ``region`` is, per unit of ink (``dark``, :func:`ink`):
+    each channel taken against the paper round it (white balance: a tinted or dim light moves
+    paper and ink alike), red less the mean of green and blue, divided by the pixel's ink so that
+    a glyph's blurred rim counts as its core, and averaged with the ink's square as weight (the
+    core, where colour is surest, counts most)."""
+    x, y, w, h = box
+    window = cv2.getStructuringElement(cv2.MORPH_RECT, (G.paper_window, G.paper_window))
+    paper = cv2.dilate(region, window)[y : y + h, x : x + w].astype(np.float32)
+    rel = region[y : y + h, x : x + w].astype(np.float32) / np.maximum(paper, 1.0)
+    red = rel[:, :, 2] - (rel[:, :, 0] + rel[:, :, 1]) / 2
+    weight = dark[y : y + h, x : x + w] ** 2
+    return float((red * weight).sum() / ((weight * dark[y : y + h, x : x + w]).sum() + 1e-6))
 
 
 def rank_alone(crop: np.ndarray) -> bool:

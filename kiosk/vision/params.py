@@ -413,8 +413,8 @@ class GlyphFallbackParams:
     sure_rank: float = 0.9  # glyph reader probability a corner's rank reading needs to name a rank
     sure_suit: float = 0.9  # the same for a suit glyph (an ace's or court's suit: both corners)
     pip_confidence: float = 0.9  # the pip model's mean probability the pips' suit needs (number cards)
-    red_redness: float = 25.0  # index ink redness (red less green and blue's mean) at which it is red
-    black_redness: float = 10.0  # at or below it the ink is black
+    red_redness: float = 0.2  # index ink redness (:attr:`CornerIndex.redness`) at which it is red
+    black_redness: float = 0.08  # at or below it the ink is black
     colour_needed: bool = False  # whether a card whose ink colour is unsure is refused
     court_pips: int = 2  # the most pips an ace or court may show counted (its emblems); more: a number card
     #: The decks whose refused cards are read by their glyphs: the glyph reader knows the ranks and
