@@ -61,9 +61,9 @@ from kiosk.vision.suit_spots import (
     BLACK_SUITS,
     RED_SUITS,
     SIGN_DIM,
-    colour_pair,
     court_spots,
     face_signs,
+    other_suit,
     pip_signs,
     pip_templates,
     spot_suits,
@@ -205,9 +205,9 @@ class EnrolledReader:
         """Per court rank and colour, the suit spots of both its courts (:func:`court_spots`)."""
         out: dict[tuple[str, bool], list[np.ndarray]] = {}
         for i, card in enumerate(self.answers):
-            mate = [j for j, a in enumerate(self.answers) if a[:-1] == card[:-1] and a in _mates(card)]
-            if card[:-1] not in PIP_RANKS and mate:
-                spots = court_spots(self.signs[i], card[-1], self.signs[mate[0]], self.pip_signs)
+            mate = card[:-1] + other_suit(card[-1])  # the other court of its rank and colour
+            if card[:-1] not in PIP_RANKS and mate in self.answers:
+                spots = court_spots(self.signs[i], card[-1], self.signs[self.answers.index(mate)], self.pip_signs)
                 out.setdefault((card[:-1], card[-1] in RED_SUITS), []).append(spots)
         return {key: np.concatenate(spots) for key, spots in out.items()}
 
@@ -355,7 +355,9 @@ class EnrolledReader:
         spots = self.spots.get((rank, red))
         if spots is None or not len(spots):
             return set()
-        return spot_suits(face_signs(face, MAX_SIGNS * 4), spots, RED_SUITS if red else BLACK_SUITS, self.pip_signs)
+        kinds = set(spots[:, 3].tolist())  # only the kinds of sign its spots hold are looked for
+        found = face_signs(face, MAX_SIGNS * 4, printed=0.0 in kinds, ringed=1.0 in kinds)
+        return spot_suits(found, spots, RED_SUITS if red else BLACK_SUITS, self.pip_signs)
 
     def _emblem_read(self, rank: str, red: bool, reading: PipReading) -> bool:
         """Whether the pip model read both courts of ``rank`` and colour right at enrolment, the one
@@ -369,11 +371,6 @@ class EnrolledReader:
             if self.answers[i][-1] == reading.suit and self.facts["pip_count"][i] != reading.count:
                 return False
         return bool(enrolled)
-
-
-def _mates(card_id: str) -> tuple[str, ...]:
-    """The other card of ``card_id``'s rank and colour."""
-    return tuple(card_id[:-1] + s for s in colour_pair(card_id[-1]) if s != card_id[-1])
 
 
 def _unit(v: np.ndarray) -> np.ndarray:

@@ -377,6 +377,9 @@ class EnrolledParams:
     min_pip_confidence: float = 0.9  # the pip model's mean probability a suit reading needs
     #: Patch pixels (of 16) the printing's pips are also kept blurred by as suit templates
     sign_blurs: tuple[float, ...] = (0.8, 1.5)
+    #: Face pixels the paper round a sign in a ring is grown by, each in turn, to join the pieces
+    #: a sign touching its ring parts it into (gaps up to twice as wide)
+    ring_joins: tuple[int, ...] = (2, 5)
     #: Two suit signs are at one spot where their centres lie within this share of the spot's
     #: side (at least ``min_spot_offset`` face pixels) and their sides within ``spot_size_ratio``
     spot_offset: float = 0.35

@@ -60,13 +60,14 @@ class SuitGlyphs:
         right = [self._decide(row) == suit for row, suit in zip(sims, self.suits, strict=True)]
         return float(np.mean(right)) if right else 0.0
 
-    def _decide(self, sims: np.ndarray, among: Sequence[str] | None = None) -> str | None:
+    def _decide(self, sims: np.ndarray, among: Sequence[str] | None = None, lead: float | None = None) -> str | None:
         """The suit (of ``among``, else of all) whose best glyph correlation ``sims`` lead the
-        other suits' by ``min_suit_margin`` at ``min_suit_score`` or more, else None."""
+        other suits' by ``lead`` (else ``min_suit_margin``) at ``min_suit_score`` or more, else None."""
         best = {s: float(sims[self.suits == s].max(initial=-1.0)) for s in among or self.labels}
         order = sorted(best, key=lambda s: -best[s])
         score, other = best[order[0]], best[order[1]]
-        return order[0] if score >= E.min_suit_score and score - other >= E.min_suit_margin else None
+        margin = E.min_suit_margin if lead is None else lead
+        return order[0] if score >= E.min_suit_score and score - other >= margin else None
 
     def read(self, index: CornerIndex) -> str | None:
         """The suit the suit glyph of ``index`` clearly shows, else None (also where the printing's
@@ -75,9 +76,10 @@ class SuitGlyphs:
             return None
         return self.suit_of(suit_patch(index))
 
-    def suit_of(self, patch: np.ndarray, among: Sequence[str] | None = None) -> str | None:
+    def suit_of(self, patch: np.ndarray, among: Sequence[str] | None = None, lead: float | None = None) -> str | None:
         """The suit (of ``among``, else of all) the normalised glyph ``patch`` (SUIT_DIM) clearly
-        shows, else None (also where the printing's glyphs do not tell its suits apart)."""
+        shows (with ``lead``: leans to by that much), else None (also where the printing's glyphs
+        do not tell its suits apart)."""
         if not self.usable:
             return None
-        return self._decide(self.templates @ _unit(_unit(patch[None]) - self.mean)[0], among)
+        return self._decide(self.templates @ _unit(_unit(patch[None]) - self.mean)[0], among, lead)

@@ -32,12 +32,14 @@ E = PARAMS.enrolled
 G = PARAMS.glyphs
 
 
-def face_signs(face: np.ndarray, most: int) -> np.ndarray:
+def face_signs(face: np.ndarray, most: int, printed: bool = True, ringed: bool = True) -> np.ndarray:
     """The signs of the rectified ``face`` (n x :data:`SIGN_DIM`, up to ``most``): the compact
-    components of its ink (:func:`~kiosk.vision.glyphs.signs`), then the ink ringed by paper
-    inside solid ink (a sign in a disc cut out of a court's art, :func:`_ringed`)."""
+    components of its ink (:func:`~kiosk.vision.glyphs.signs`; unless not ``printed``), then the
+    ink ringed by paper inside solid ink (a sign in a disc cut out of a court's art,
+    :func:`_ringed`; unless not ``ringed``)."""
     ink = face_ink(as_face(face))
-    return np.concatenate([_printed(ink), _ringed(ink)])[:most]
+    empty = np.empty((0, SIGN_DIM), np.float32)
+    return np.concatenate([_printed(ink) if printed else empty, _ringed(ink) if ringed else empty])[:most]
 
 
 def _printed(ink: np.ndarray) -> np.ndarray:
@@ -56,14 +58,15 @@ def _patches(ink: np.ndarray, spots: np.ndarray) -> np.ndarray:
 def _ringed(ink: np.ndarray) -> np.ndarray:
     """The signs (n x SIGN_DIM, in a ring) that paper rings inside solid ink: per compact
     paper component at each of ``sign_levels`` (as :func:`~kiosk.vision.glyphs.signs` takes
-    ink; paper parted by a sign touching its ring joined again), the largest ink component within
-    its convex hull, where it covers ``min_sign_area`` pixels; the sign's patch holds it alone."""
+    ink; paper that a sign touching its ring parts into pieces joined again across each of
+    ``ring_joins``), the largest ink component within its convex hull, where it covers
+    ``min_sign_area`` pixels; the sign's patch holds it alone."""
     h, w = ink.shape
     out: list[np.ndarray] = []
-    for level in G.sign_levels:
+    for level, join in ((level, join) for level in G.sign_levels for join in E.ring_joins):
         inked = ink > level
         paper = (~inked).astype(np.uint8)
-        joined = cv2.dilate(paper, np.ones((3, 3), np.uint8), iterations=2)
+        joined = cv2.dilate(paper, np.ones((3, 3), np.uint8), iterations=join)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=4)
         for k in range(1, count):
             x, y, bw, bh, _area = stats[k]
@@ -142,9 +145,13 @@ def court_spots(own: np.ndarray, suit: str, mate: np.ndarray, templates: SuitGly
 
 def spot_suits(found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], templates: SuitGlyphs) -> set[str]:
     """The suits of ``pair`` that ``templates`` read on the ``found`` signs (:func:`face_signs`)
-    lying at the court's ``spots``, either way up."""
+    lying at the court's ``spots``, either way up: none unless one sign reads its suit clearly;
+    then every suit a sign there leans to by half the lead a reading needs (a blurred or partly
+    found sign leaning to the other suit makes it two suits, and the court is refused)."""
     near = [row for spot in np.concatenate([spots, turned(spots)]) for row in at_spot(found, spot)]
-    return {suit for row in near if (suit := templates.suit_of(row[4:], pair)) is not None}
+    if not any(templates.suit_of(row[4:], pair) for row in near):
+        return set()
+    return {suit for row in near if (suit := templates.suit_of(row[4:], pair, E.min_suit_margin / 2)) is not None}
 
 
 def turned(rows: np.ndarray) -> np.ndarray:
