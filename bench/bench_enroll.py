@@ -23,13 +23,14 @@ from kiosk.decks import load_deck
 from kiosk.render.foreign import foreign_look, foreign_styles
 from kiosk.render.scenes import Scene, render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.enrolled import REFUSALS, EnrolledReader, enrol_photos
+from kiosk.vision.enrolled import REFUSALS, EnrolledReader
 from kiosk.vision.face import FACE_SIZE, face_homography
 from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader, vote
 from kiosk.vision.glyphs import found_indices as located_corners
 from kiosk.vision.identify import Identifier, default_models_dir, settle
 from kiosk.vision.pips import load_pip_reader
 from kiosk.vision.reading import Identification
+from kiosk.vision.teaching import enrol_photos
 
 DECK, SIZE, PER_SCENE = "standard-52", (1920, 1080), 6
 KINDS = ("all", "shown", "numbers", "courts")

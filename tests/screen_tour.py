@@ -96,7 +96,7 @@ def test_page(screen: Screen) -> None:
 
 def partly_taught(screen: Screen) -> None:
     """A dozen cards of the screen's deck enrolled (from blank faces: only their count is shown)."""
-    from kiosk.vision.enrolled import as_gallery, describe
+    from kiosk.vision.teaching import as_gallery, describe
 
     deck = load_deck(screen.deck_id)  # type: ignore[attr-defined]
     blank = np.full((280, 200, 3), 220, np.uint8)

@@ -18,9 +18,10 @@ from kiosk.modes.enrolment import CLEAR_FRAMES, EnrolmentMode, enrolled, teachab
 from kiosk.render.foreign import tilted
 from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.enrolled import EnrolledReader, enrol_photos
+from kiosk.vision.enrolled import EnrolledReader
 from kiosk.vision.gallery import Gallery, gallery_path
 from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.teaching import enrol_photos
 from tests.blank_sheet import beside_a_blank
 
 DECK = "standard-52"

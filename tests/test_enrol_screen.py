@@ -15,8 +15,8 @@ from conftest import run_until
 from kiosk.config import load_config
 from kiosk.runtime import build_services
 from kiosk.ui.app import App
-from kiosk.vision.enrolled import as_gallery, describe
 from kiosk.vision.gallery import GalleryError, forget_gallery, gallery_path
+from kiosk.vision.teaching import as_gallery, describe
 
 STYLE = "foreign-narrow"
 

@@ -19,12 +19,13 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.render.foreign import foreign_look, foreign_styles, tilted
 from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.enrolled import REFUSALS, EnrolledReader, Teaching, as_gallery, describe
+from kiosk.vision.enrolled import REFUSALS, EnrolledReader
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
 from kiosk.vision.geometry import polygon_iou
-from kiosk.vision.glyphs import find_index, glyph_patch
+from kiosk.vision.glyphs import find_index, found_indices, glyph_patch
 from kiosk.vision.pips import PIP_INPUT, load_pip_reader, sign_patches
+from kiosk.vision.teaching import Teaching, as_gallery, describe
 from tests.blank_sheet import beside_a_blank
 
 DECK = "standard-52"
@@ -353,3 +354,26 @@ def test_a_glyph_patch_centres_its_box_at_four_fifths_of_the_patch(x: int, y: in
     assert abs((cols * patch).sum() / mass - 16) < 0.75 and abs((rows * patch).sum() / mass - 16) < 0.75
     inked = np.flatnonzero(patch.max(axis=0 if w >= h else 1) > 0.5)
     assert abs(len(inked) - 0.8 * 32) <= 2
+
+
+def _faded(face: np.ndarray) -> np.ndarray:
+    """``face`` with both index corners half way between their colours and grey."""
+    h, w = face.shape[:2]
+    grey = cv2.cvtColor(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    out = face.copy()
+    for corner in (np.s_[: h // 4, : w // 4], np.s_[-(h // 4) :, -(w // 4) :]):
+        out[corner] = cv2.addWeighted(face[corner], 0.5, grey[corner], 0.5, 0)
+    return out
+
+
+@pytest.mark.parametrize("card_id", ["9D", "7H", "4D"])
+def test_an_index_neither_red_nor_black_takes_its_colour_from_pips_counting_its_rank(card_id: str) -> None:
+    """Thin digits seen small lose their colour to the paper round them: an index whose ink is
+    half way between red and grey reads as neither colour. A number card whose pips count its
+    rank is still named, its colour from them; an ace's one pip is not enough."""
+    reader = _enrolled_from_faces("foreign-side")
+    faded = _faded(_clean_face(card_id, "foreign-side"))
+    assert reader._red(float(np.mean([i.redness for _, i in found_indices(faded)]))) is None
+    answer = reader.read(faded)
+    assert answer is not None and answer.card_id == card_id
+    assert reader.judge(_faded(_clean_face("AD", "foreign-side"))).reason == "colour unsure"

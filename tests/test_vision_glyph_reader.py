@@ -17,7 +17,7 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.render.foreign import draw_foreign_face, foreign_styles, tilted
 from kiosk.render.scenes import render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.enrolled import EnrolledReader, enrol_photos
+from kiosk.vision.enrolled import EnrolledReader
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.glyph_reader import (
@@ -34,6 +34,7 @@ from kiosk.vision.glyphs import find_index
 from kiosk.vision.identify import default_models_dir
 from kiosk.vision.params import PARAMS
 from kiosk.vision.pips import load_pip_reader
+from kiosk.vision.teaching import enrol_photos
 
 DECK = "standard-52"
 SURE = PARAMS.glyph_reader.sure_glyph_rank

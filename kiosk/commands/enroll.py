@@ -99,8 +99,9 @@ def _natural(path: Path) -> list[int | str]:
 
 def _enrol_photos(args: argparse.Namespace) -> int:
     from kiosk.vision.detect import Detector
-    from kiosk.vision.enrolled import enrol_photos, missing_cards
+    from kiosk.vision.enrolled import missing_cards
     from kiosk.vision.gallery import Gallery
+    from kiosk.vision.teaching import enrol_photos
 
     photos = photo_cards(args.deck, args.folder, args.in_order)
     previous = Gallery.load(args.deck, args.state_dir)

@@ -2,10 +2,10 @@
 showing each card once to the camera, in the deck's order.
 
 Camera frames in, :class:`EnrolmentState` out. The card asked for is taken from the first frame
-in which exactly one card (:func:`kiosk.vision.enrolled.shown_cards`) lies still on the table
+in which exactly one card (:func:`kiosk.vision.teaching.shown_cards`) lies still on the table
 (its corners moved under
 :data:`STILL_SHARE` of its short side since the frame before), and taught through
-:class:`kiosk.vision.enrolled.Teaching`, the path ``kiosk enroll`` teaches photos through. The
+:class:`kiosk.vision.teaching.Teaching`, the path ``kiosk enroll`` teaches photos through. The
 next card is looked for once the table has shown no card for :data:`CLEAR_FRAMES` frames (no
 outline with an index, none where the card taught lay), so a card left lying is never taught
 twice; what still lies on the cleared table (a blank sheet, a pale patch outlined as a quad) is
@@ -27,9 +27,10 @@ import numpy as np
 
 from kiosk.decks import deck_ids, load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.enrolled import Teaching, indexed, missing_cards, shown_cards
+from kiosk.vision.enrolled import missing_cards
 from kiosk.vision.gallery import Gallery
 from kiosk.vision.geometry import polygon_iou
+from kiosk.vision.teaching import Teaching, indexed, shown_cards
 
 if TYPE_CHECKING:
     from kiosk.vision.detect import Detection, Detector

@@ -1,13 +1,8 @@
-"""A venue's own printing of a standard deck, taught from one photo per card, and the reader that
-names its cards: find the index, then read it.
-
-Enrolment (``kiosk enroll --deck standard-52 DIR``, or the operator menu's camera through
-:mod:`kiosk.modes.enrolment`; both teach each card through :class:`Teaching`) finds the one card
-in each ordinary photo with the kiosk's detector and warps it to the standard face. In each of
-its two corners (:func:`kiosk.vision.glyphs.find_index`) it keeps the ink of the index from the
-rank's top-left corner on, as that printing shows it, with how far the index reaches and its
-redness; and it keeps what the pip model (:mod:`kiosk.vision.pips`) reads on the face. The rows
-go to the state directory's gallery file (:mod:`kiosk.vision.gallery`), :data:`ROWS` per card.
+"""The reader of a venue's own printing of a standard deck, taught from one photo per card
+(:mod:`kiosk.vision.teaching`): find the index, then read it. Each card's gallery rows
+(:data:`ROWS`) hold its corners' index ink from the rank's top-left corner on, as that printing
+shows it, how far the index reaches, its redness, what the pip model read on the face and its
+suit signs.
 
 :class:`EnrolledReader` names a rectified card, either way up, from independent looks and
 answers only where all are sure:
@@ -16,19 +11,19 @@ answers only where all are sure:
   indices of every card (both corners), in the window the printing's indices reach; the best
   rank needs a score of ``enrolled.min_rank_score`` and a lead of ``enrolled.min_rank_margin`` over the
   best other rank (a number card's pips, counted, may vouch for a smaller lead);
-* the glyphs, where the reader is given the learned glyph reader (:mod:`kiosk.vision.glyph_reader`;
-  :meth:`EnrolledReader.load` gives the shipped one): a rank or suit it
-  reads surely on a counted corner must be the card's; its rank agreeing stands in for the rank's
-  lead, its suit, with an enrolled suit glyph saying the same, for a number card's unread pips;
-* the colour: the redness of the index ink, against the midpoint between the enrolled red and
-  black cards;
+* the glyphs, where the reader is given the glyph reader (:mod:`kiosk.vision.glyph_reader`): a
+  rank or suit it reads surely on a counted corner must be the card's; its rank agreeing stands
+  in for the rank's lead, its suit, with an enrolled suit glyph saying the same, for unread pips;
+* the colour: the redness of the index ink against the enrolled red and black cards' (where
+  that is unsure, a number card's pips counting its rank, sure of their suit);
 * the suit: the pip model's reading of the face, of that colour. A number card's or an ace's
   must count as many pips as its rank. A court's suit is read at its suit spots
   (:mod:`kiosk.vision.suit_spots`): the places where it and the other court of its rank and
   colour each show a sign (the index's, an emblem in the court art) that the printing's own pips
-  read as their suits. The signs found there, either way up, must all read one suit; the pip
-  model's reading of the whole face counts too where it read both courts right at enrolment. A
-  printing whose courts carry no suit sign its pips read leaves them unnamed.
+  read as their suits. Of the signs found there, either way up, one must read its suit clearly
+  and none lean to the other; the pip model's reading of the whole face counts too where it read
+  both courts right at enrolment. A printing whose courts carry no suit sign its pips read leaves
+  them unnamed.
 
 Where the index is, how big it is and in which font play no part. It answers only from a
 gallery that holds every card of the deck, so a card that was not enrolled can never be named
@@ -38,16 +33,13 @@ as a look-alike that was.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from kiosk.decks import load_deck
-from kiosk.errors import KioskError
 from kiosk.vision.face import face_corners
 from kiosk.vision.gallery import Gallery, GalleryError, as_face
 from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader, second_look
@@ -55,8 +47,7 @@ from kiosk.vision.glyphs import CornerIndex, found_indices
 from kiosk.vision.params import PARAMS
 from kiosk.vision.pips import PIP_LABELS, PipReader, PipReading, load_pip_reader
 from kiosk.vision.reading import Identification
-from kiosk.vision.stills import read_image
-from kiosk.vision.suit_glyphs import SUIT_DIM, SuitGlyphs, suit_patch
+from kiosk.vision.suit_glyphs import SUIT_DIM, SuitGlyphs
 from kiosk.vision.suit_spots import (
     BLACK_SUITS,
     RED_SUITS,
@@ -64,13 +55,9 @@ from kiosk.vision.suit_spots import (
     court_spots,
     face_signs,
     other_suit,
-    pip_signs,
     pip_templates,
     spot_suits,
 )
-
-if TYPE_CHECKING:
-    from kiosk.vision.detect import Detection, Detector
 
 log = logging.getLogger(__name__)
 
@@ -121,43 +108,13 @@ class Verdict:
 REFUSALS = ("no index", "rank unsure", "corners disagree", "glyphs disagree", "colour unsure", "suit unsure")
 
 
-class PhotoRefused(KioskError):
-    """An enrolment photo that cannot teach its card; the message names the file and why."""
-
-
-def _window(index: CornerIndex, size: tuple[int, int], pad: int) -> np.ndarray:
+def index_window(index: CornerIndex, size: tuple[int, int], pad: int) -> np.ndarray:
     """The ink of ``index`` from the rank's top-left corner, ``size`` (w, h) wide, with ``pad``
     pixels more on every side (zero where the corner region ends)."""
     w, h = size
     x, y = index.rank[:2]
     framed = cv2.copyMakeBorder(index.ink, h + pad, h + pad, w + pad, w + pad, cv2.BORDER_CONSTANT, value=0)
     return framed[y + h : y + 2 * h + 2 * pad, x + w : x + 2 * w + 2 * pad]
-
-
-def describe(face: np.ndarray, pips: PipReading | None, marks: np.ndarray | None = None) -> np.ndarray:
-    """What identifies a rectified card of a printing (ROWS x ROW_DIM float32): the index window
-    of each corner and its facts (:data:`FACTS`), with ``pips``, the pip model's reading of it,
-    each corner's suit glyph and the card's suit ``marks`` (up to :data:`MAX_SIGNS` of
-    :func:`face_signs` or :func:`pip_signs`)."""
-    rows = np.zeros((ROWS, ROW_DIM), np.float32)
-    found = found_indices(as_face(face))
-    reach, redness = [], []
-    for k, index in found:
-        rows[k] = _window(index, WINDOW, 0).ravel()
-        rows[2, PATCHES_AT + k * SUIT_DIM : PATCHES_AT + (k + 1) * SUIT_DIM] = suit_patch(index)
-        reach.append(index.reach)
-        redness.append(index.redness)
-    w, h = np.max(reach, axis=0) if reach else (0, 0)
-    suit = -1 if pips is None else PIP_LABELS.index(pips.suit)
-    count, confidence = (0, 0.0) if pips is None else (pips.count, pips.confidence)
-    places = {k for k, _ in found}
-    facts = [0 in places, 1 in places, w, h, np.mean(redness) if redness else 0.0]
-    rows[2, : len(FACTS)] = [*facts, count, suit, confidence]
-    if marks is not None:
-        kept = np.zeros((MAX_SIGNS, SIGN_DIM), np.float32)
-        kept[: len(marks)] = marks[:MAX_SIGNS]
-        rows[SIGN_ROWS, : SIGNS_PER_ROW * SIGN_DIM] = kept.reshape(ROWS - 3, -1)
-    return rows
 
 
 class EnrolledReader:
@@ -253,7 +210,7 @@ class EnrolledReader:
             log.warning("the enrolled %s lacks %s: enrol them to use it", deck_id, ", ".join(missing))
             return None
         return cls(
-            gallery, pips or _pip_reader(models_dir), glyphs or load_glyph_reader(models_dir or default_models_dir())
+            gallery, pips or load_pips(models_dir), glyphs or load_glyph_reader(models_dir or default_models_dir())
         )
 
     def read(self, card_bgr: np.ndarray) -> Identification | None:
@@ -277,11 +234,14 @@ class EnrolledReader:
             return Verdict(None, "corners disagree")
         if said.split or said.rank not in (None, looks[0].rank):
             return Verdict(None, "glyphs disagree")
-        red = self._red(float(np.mean([look.redness for look in looks])))
-        if red is None:
-            return Verdict(None, "colour unsure")
         rank, best = looks[0].rank, max(looks, key=lambda look: look.margin)
         reading = self.pips.read([(face, face_corners(face))])[0]
+        red = self._red(float(np.mean([look.redness for look in looks])))
+        if red is None and reading is not None and reading.confidence >= E.min_pip_confidence:
+            # thin digits neither red nor black: a number card's pips counting its rank tell
+            red = reading.suit in RED_SUITS if 1 < reading.count == PIP_RANKS.get(rank) else None
+        if red is None:
+            return Verdict(None, "colour unsure")
         suit = self._suit(face, rank, red, reading, looks, all(look.rank == rank for look in every), said.suit)
         if suit is None:
             return Verdict(None, "suit unsure")
@@ -301,7 +261,7 @@ class EnrolledReader:
     def _rank_scores(self, index: CornerIndex) -> dict[str, float]:
         """The best correlation of each enrolled rank with the found ``index`` over shifts."""
         w, h = (side // self.step for side in self.size)
-        padded = self._shrunk(_window(index, (w * self.step, h * self.step), E.max_shift * self.step))
+        padded = self._shrunk(index_window(index, (w * self.step, h * self.step), E.max_shift * self.step))
         looks = np.lib.stride_tricks.sliding_window_view(padded, (h, w)).reshape(-1, w * h)
         looks = looks - looks.mean(axis=1, keepdims=True)
         looks /= np.linalg.norm(looks, axis=1, keepdims=True) + 1e-6
@@ -378,7 +338,7 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / (np.linalg.norm(v) + 1e-6)
 
 
-def _pip_reader(models_dir: Path | None) -> PipReader | None:
+def load_pips(models_dir: Path | None) -> PipReader | None:
     """The shipped pip model (or the one in ``models_dir``); None, said once, where it cannot run:
     the reader then names no card."""
     from kiosk.vision.identify import default_models_dir
@@ -389,107 +349,7 @@ def _pip_reader(models_dir: Path | None) -> PipReader | None:
     return reader
 
 
-def as_gallery(deck_id: str, descriptors: dict[str, np.ndarray]) -> Gallery:
-    """The gallery of ``descriptors`` (card id: :func:`describe`), in deck order, ROWS rows per card."""
-    order = [c for c in load_deck(deck_id).ids if c in descriptors]
-    rows = np.stack([descriptors[c] for c in order]).reshape(len(order) * ROWS, ROW_DIM)
-    return Gallery(deck_id, tuple(c for c in order for _ in range(ROWS)), rows.astype(np.float32))
-
-
 def missing_cards(gallery: Gallery) -> list[str]:
     """The deck's cards that ``gallery`` has no row for, in deck order."""
     have = set(gallery.answers)
     return [card_id for card_id in load_deck(gallery.deck_id).ids if card_id not in have]
-
-
-def indexed(found: Sequence[Detection]) -> list[Detection]:
-    """The outlines of ``found`` with an index in a corner: cards lying face up (a pale patch of
-    the table or a blank sheet outlined as a quad has none)."""
-    return [d for d in found if found_indices(d.face)]
-
-
-def shown_cards(found: Sequence[Detection]) -> list[Detection]:
-    """The outlines of ``found`` that show a card: :func:`indexed` where any is, so that a blank
-    sheet beside the card does not make it two; all of them where none is (a printing whose
-    index is not found on some cards is still taught, from the rest of the face)."""
-    return indexed(found) or list(found)
-
-
-def photo_face(image: np.ndarray, detector: Detector, name: str) -> np.ndarray:
-    """The rectified face of the one card in the photo ``image`` (:func:`shown_cards`);
-    :class:`PhotoRefused` naming ``name`` where it shows no card or several."""
-    found = shown_cards(detector.detect(image))
-    if len(found) != 1:
-        what = "no card" if not found else f"{len(found)} cards"
-        raise PhotoRefused(f"{name}: {what} found; show one card, whole, on the table")
-    return found[0].face
-
-
-class Teaching:
-    """The cards of a printing taught so far, one rectified face each: the one way a card is taught,
-    from a photo (:func:`enrol_photos`) or from the camera (:mod:`kiosk.modes.enrolment`)."""
-
-    def __init__(self, deck_id: str, pips: PipReader | None = None, previous: Gallery | None = None) -> None:
-        self.deck_id = deck_id
-        self.pips = pips or _pip_reader(None)
-        #: card id -> its rows (:func:`describe`); the cards of ``previous`` until taught again
-        #: (none of a gallery this kiosk cannot read, one kept by an earlier version: said once)
-        self.rows: dict[str, np.ndarray] = {}
-        if previous is not None:
-            try:
-                kept = EnrolledReader(previous, None)
-            except GalleryError as exc:
-                log.warning("%s; it is taught afresh", exc)
-            else:
-                self.rows.update(zip(kept.answers, kept.rows, strict=True))
-
-    def teach(self, card_id: str, face: np.ndarray) -> None:
-        """Keep what identifies ``card_id`` in its rectified ``face``: :func:`describe` with the pip
-        model's reading of it and its signs: a number card's pips (:func:`pip_signs`), a court's
-        every sign (:func:`face_signs`)."""
-        pips = self.pips
-        reading = None if pips is None else pips.read([(face, face_corners(face))])[0]
-        found: np.ndarray | None = None
-        if card_id[:-1] not in PIP_RANKS:
-            found = face_signs(face, MAX_SIGNS)
-        elif pips is not None:
-            found = pip_signs(face, card_id[-1], pips, MAX_SIGNS)
-        self.rows[card_id] = describe(face, reading, found)
-
-    def gallery(self) -> Gallery:
-        """The gallery of the cards taught, in deck order (:func:`as_gallery`)."""
-        return as_gallery(self.deck_id, self.rows)
-
-
-@dataclass
-class Enrolment:
-    """What an enrolment kept (the merged gallery, the cards it taught) and refused (one line each)."""
-
-    gallery: Gallery
-    taught: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
-
-
-def enrol_photos(
-    deck_id: str,
-    photos: Iterable[tuple[str, str, Path | np.ndarray]],
-    detector: Detector,
-    previous: Gallery | None = None,
-    pips: PipReader | None = None,
-) -> Enrolment:
-    """Teach ``deck_id`` from ``photos`` (name, card id, image file or BGR photo), one card each,
-    with the pip reader ``pips`` (else the shipped one); the cards of ``previous`` that were not
-    taught again are kept. A photo that cannot be read or shows no card or several is reported
-    and skipped."""
-    teaching = Teaching(deck_id, pips, previous)
-    taught, refused = [], []
-    for name, card_id, image in photos:
-        try:
-            bgr = read_image(image) if isinstance(image, Path) else image
-            teaching.teach(card_id, photo_face(bgr, detector, name))
-            taught.append(card_id)
-        except KioskError as exc:  # PhotoRefused, or an ImageError naming the file
-            refused.append(str(exc))
-    if not teaching.rows:
-        raise KioskError(f"no photo taught a card of {deck_id}: " + "; ".join(refused))
-    return Enrolment(teaching.gallery(), taught, refused)
