@@ -19,12 +19,14 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.render.foreign import foreign_look, foreign_styles, tilted
 from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.enrolled import REFUSALS, EnrolledReader
+from kiosk.vision.enrolled import REFUSALS, EnrolledReader, Verdict
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.glyphs import find_index, found_indices, glyph_patch
-from kiosk.vision.pips import PIP_INPUT, load_pip_reader, sign_patches
+from kiosk.vision.identify import settle
+from kiosk.vision.pips import PIP_INPUT, PipReading, load_pip_reader, sign_patches
+from kiosk.vision.reading import Identification
 from kiosk.vision.teaching import Teaching, as_gallery, describe
 from tests.blank_sheet import beside_a_blank
 
@@ -377,3 +379,26 @@ def test_an_index_neither_red_nor_black_takes_its_colour_from_pips_counting_its_
     answer = reader.read(faded)
     assert answer is not None and answer.card_id == card_id
     assert reader.judge(_faded(_clean_face("AD", "foreign-side"))).reason == "colour unsure"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rank=st.sampled_from(["A", *map(str, range(2, 11)), "J", "Q", "K"]),
+    suit=st.sampled_from("CDHS"),
+    count=st.integers(0, 12),
+    pip_suit=st.sampled_from("CDHS"),
+    confidence=st.floats(0.5, 1.0),
+)
+def test_where_suits_are_not_told_the_models_answer_stands_only_with_pips_counting_it(
+    rank: str, suit: str, count: int, pip_suit: str, confidence: float
+) -> None:
+    """On a printing whose index shows no suit its reader tells apart, the index model's answer
+    for a card the enrolled reader refused stands only where the card's pips count its rank (2 to
+    10) in its suit, surely; else it is refused too."""
+    card_id = rank + suit
+    model = Identification(card_id, 0.99, None, 0.9, card_id)
+    pips = PipReading(count, pip_suit, confidence, (0.25, 0.25, 0.25, 0.25))
+    answer = settle(model, Verdict(None, "rank unsure", pips), suits_told=False).card_id
+    counted = rank not in ("A", "J", "Q", "K") and count == int(rank) and pip_suit == suit and confidence >= 0.9
+    assert answer == (card_id if counted else None)
+    assert settle(model, Verdict(None, "rank unsure", pips), suits_told=True).card_id == card_id

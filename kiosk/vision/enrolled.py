@@ -33,7 +33,7 @@ as a look-alike that was.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -96,10 +96,12 @@ class CornerLook:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The reader's answer for one card, or None with the reason it was refused (:data:`REFUSALS`)."""
+    """The reader's answer for one card, or None with the reason it was refused (:data:`REFUSALS`),
+    and the pip model's reading of the card's face (None: none read)."""
 
     answer: Identification | None
     reason: str
+    pips: PipReading | None = None
 
 
 #: Why the reader refuses a card: no index found; no rank read with its lead; corners reading two
@@ -218,9 +220,15 @@ class EnrolledReader:
         return self.judge(card_bgr).answer
 
     def judge(self, card_bgr: np.ndarray) -> Verdict:
-        """The card ``card_bgr`` (rectified, either way up) clearly is, or why it is refused. A corner
-        reading no rank at ``min_rank_score`` (under another card) does not count; the rest agree."""
+        """The card ``card_bgr`` (rectified, either way up) clearly is, or why it is refused, with
+        the pip model's reading of its face."""
         face = as_face(card_bgr)
+        reading = None if self.pips is None else self.pips.read([(face, face_corners(face))])[0]
+        return replace(self._judge(face, reading), pips=reading)
+
+    def _judge(self, face: np.ndarray, reading: PipReading | None) -> Verdict:
+        """The card ``face`` clearly is, or why it is refused. A corner reading no rank at
+        ``min_rank_score`` (under another card) does not count; the rest agree."""
         found = [i for _, i in found_indices(face)]
         if not found or not len(self.templates) or self.pips is None:
             return Verdict(None, "no index")
@@ -235,7 +243,6 @@ class EnrolledReader:
         if said.split or said.rank not in (None, looks[0].rank):
             return Verdict(None, "glyphs disagree")
         rank, best = looks[0].rank, max(looks, key=lambda look: look.margin)
-        reading = self.pips.read([(face, face_corners(face))])[0]
         red = self._red(float(np.mean([look.redness for look in looks])))
         if red is None and reading is not None and reading.confidence >= E.min_pip_confidence:
             # thin digits neither red nor black: a number card's pips counting its rank tell
@@ -331,6 +338,14 @@ class EnrolledReader:
             if self.answers[i][-1] == reading.suit and self.facts["pip_count"][i] != reading.count:
                 return False
         return bool(enrolled)
+
+
+def pips_count(card_id: str, reading: PipReading | None) -> bool:
+    """Whether the pip ``reading`` counts the number card ``card_id``'s rank (2-10), surely of its suit."""
+    rank, suit = card_id[:-1], card_id[-1]
+    if reading is None or reading.confidence < E.min_pip_confidence or reading.suit != suit:
+        return False
+    return 1 < reading.count == PIP_RANKS.get(rank)
 
 
 def _unit(v: np.ndarray) -> np.ndarray:

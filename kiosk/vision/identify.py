@@ -33,7 +33,7 @@ import numpy as np
 
 from kiosk.decks import load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.enrolled import EnrolledReader, Verdict
+from kiosk.vision.enrolled import EnrolledReader, Verdict, pips_count
 from kiosk.vision.gallery import Gallery
 from kiosk.vision.glyph_fallback import GlyphFallback
 from kiosk.vision.glyph_reader import GlyphReader, load_glyph_reader
@@ -99,10 +99,11 @@ class FaceModelReader:
 def settle(model: Identification, verdict: Verdict, suits_told: bool) -> Identification:
     """The answer for a card of an enrolled printing, from the index ``model``'s and the printing
     reader's ``verdict`` (:class:`EnrolledFallback`); ``suits_told``: the printing's index shows
-    suits its reader tells apart."""
+    suits its reader tells apart. Where it does not, the model's answer stands only where the
+    card's pips count its rank in its suit (:func:`~kiosk.vision.enrolled.pips_count`)."""
     if verdict.answer is not None:
         return model if verdict.answer.card_id == model.card_id else verdict.answer
-    if model.card_id is not None and not suits_told:
+    if model.card_id is not None and not suits_told and not pips_count(model.card_id, verdict.pips):
         return Identification(None, model.confidence, None, 0.0, None, model.read_by)
     return model
 
@@ -112,9 +113,10 @@ class EnrolledFallback:
     reader (:class:`~kiosk.vision.enrolled.EnrolledReader`, which answers only where it is sure)
     both read every card, and the printing's reader has the last word. Its answer stands (a card
     the model refuses or names otherwise). The model's own answer stands only where the printing's
-    index shows suits its reader tells apart (:attr:`SuitGlyphs.usable`): on a printing without,
-    the model's suit comes from a crop laid out for other printings and is its usual mistake. Each
-    card costs the enrolled reader's time on top of the model's."""
+    index shows suits its reader tells apart (:attr:`SuitGlyphs.usable`), or the card's pips count
+    its rank in its suit: on a printing without, the model's suit comes from a crop laid out for
+    other printings and is its usual mistake. Each card costs the enrolled reader's time on top of
+    the model's."""
 
     def __init__(self, primary: IndexReader | GlyphFallback, enrolled: EnrolledReader) -> None:
         self.primary, self.enrolled = primary, enrolled
