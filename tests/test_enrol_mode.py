@@ -176,12 +176,19 @@ def test_a_deck_is_saved_only_whole(detector: Detector, tmp_path: Path) -> None:
     assert enrolled(DECK, tmp_path).cards == 0
 
 
+def test_a_gallery_kept_by_an_earlier_version_shows_as_unusable(tmp_path: Path) -> None:
+    """A gallery of another shape (an update changed what a card keeps) is not "taught": the
+    teach screen shows why, in one line, and the deck is taught again."""
+    Gallery(DECK, tuple(c for c in IDS for _ in range(3)), np.ones((3 * len(IDS), 16), np.float32)).save(tmp_path)
+    now = enrolled(DECK, tmp_path)
+    assert not now.complete and "kiosk enroll" in now.error
+
+
 def test_a_whole_foreign_deck_is_taught_from_the_camera_and_then_read(detector: Detector, tmp_path: Path) -> None:
     """Every card shown once in the deck's order; the state directory cannot be written at first
     (a file stands where its folder should be): nothing is lost, and saving again works. The saved
     gallery is the one ``kiosk enroll`` makes of the same pictures, and names held-out number cards
-    and aces, never wrongly (its courts carry no suit the pip model reads: see
-    tests/test_enroll_standard.py)."""
+    and aces, never wrongly (its courts, read by their suit signs: tests/test_enroll_standard.py)."""
     blocked = tmp_path / "state"
     blocked.write_text("not a folder")
     mode = EnrolmentMode(DECK, detector, directory=blocked)

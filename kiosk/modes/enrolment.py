@@ -27,7 +27,7 @@ import numpy as np
 
 from kiosk.decks import deck_ids, load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.enrolled import missing_cards
+from kiosk.vision.enrolled import EnrolledReader, missing_cards
 from kiosk.vision.gallery import Gallery
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.teaching import Teaching, indexed, shown_cards
@@ -75,10 +75,13 @@ class Enrolled:
 
 
 def enrolled(deck_id: str, directory: Path | None = None) -> Enrolled:
-    """How much of ``deck_id`` is enrolled in ``directory`` (the state directory by default)."""
+    """How much of ``deck_id`` is enrolled in ``directory`` (the state directory by default); a
+    gallery the reader cannot read (damaged, or kept by an earlier version) is an error."""
     total = len(load_deck(deck_id))
     try:
         gallery = Gallery.load(deck_id, directory)
+        if gallery is not None:
+            EnrolledReader(gallery, None)
     except KioskError as exc:
         return Enrolled(deck_id, 0, total, str(exc))
     return Enrolled(deck_id, 0 if gallery is None else total - len(missing_cards(gallery)), total)

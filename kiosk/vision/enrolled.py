@@ -180,7 +180,9 @@ class EnrolledReader:
                 if self.facts[has][i]:
                     out.append(_unit(self._shrunk(self.rows[i, k].reshape(WINDOW[1], WINDOW[0])[:h, :w]).ravel()))
                     of_card.append(i)
-        return np.array(out, np.float32).reshape(len(out), -1), np.array(of_card, int)
+        if not out:  # no index found on any enrolled card: the reader names nothing
+            return np.empty((0, 1), np.float32), np.empty(0, int)
+        return np.array(out, np.float32), np.array(of_card, int)
 
     def _shrunk(self, window: np.ndarray) -> np.ndarray:
         """``window`` shrunk by the reader's ``step``."""
