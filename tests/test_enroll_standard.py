@@ -83,10 +83,16 @@ def test_an_enrolled_foreign_deck_names_its_number_cards_and_aces(readings: list
     assert right >= 0.9 * len(numbers)
 
 
+def test_an_enrolled_foreign_deck_names_its_courts_by_their_suit_signs(readings: list[tuple[str, str | None]]) -> None:
+    """This printing shows a court's suit only in a ring cut out of its silhouette (15 of 19 here)."""
+    courts = [(truth, answer) for truth, answer in readings if truth[:-1] in ("J", "Q", "K")]
+    assert sum(truth == answer for truth, answer in courts) >= 0.6 * len(courts)
+
+
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 53 bar (>= 99.5 % named): bench_enroll names about half of this printing's cards (0 wrong); "
-    "its courts carry no suit the reader reads and partly covered cards are refused; see docs/identification.md",
+    reason="issue 53 bar (>= 99.5 % named): this printing's cards are named at about 91 % here, 0 wrong; "
+    "a few courts and small ranks are refused; see docs/identification.md",
 )
 def test_an_enrolled_foreign_deck_is_named_at_issue_53s_bar(readings: list[tuple[str, str | None]]) -> None:
     right = sum(truth == answer for truth, answer in readings)
