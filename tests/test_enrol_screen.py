@@ -15,7 +15,7 @@ from conftest import run_until
 from kiosk.config import load_config
 from kiosk.runtime import build_services
 from kiosk.ui.app import App
-from kiosk.vision.gallery import GalleryError, forget_gallery, gallery_path
+from kiosk.vision.gallery import Gallery, GalleryError, forget_gallery, gallery_path
 from kiosk.vision.teaching import as_gallery, describe
 
 STYLE = "foreign-narrow"
@@ -146,6 +146,19 @@ def test_a_damaged_gallery_is_named_and_can_be_forgotten(app: App) -> None:
     assert str(path) in app.screen.enrolled.error and not app.screen.enrolled.complete
     _go(app, "forget", "forget")
     assert not path.exists() and app.screen.enrolled.error == ""
+
+
+def test_a_deck_taught_by_an_earlier_version_is_said_so_and_can_be_taught_again(app: App) -> None:
+    """A gallery of another shape (an update changed what a card keeps) is not shown as taught:
+    the screen says in words that an earlier version taught it, and teaching starts afresh."""
+    ids = ["7C", "8C"]
+    Gallery("piquet-32", tuple(c for c in ids for _ in range(3)), np.ones((6, 16), np.float32)).save(
+        app.services.gallery_dir
+    )
+    app.goto("enrol", deck="piquet-32")
+    app.step()
+    assert app.screen.enrolled.earlier and not app.screen.enrolled.complete
+    assert "start" in [b.action for b in app.screen.buttons]
 
 
 def test_a_gallery_that_cannot_be_removed_is_named(tmp_path: Path) -> None:

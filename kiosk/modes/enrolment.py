@@ -28,7 +28,7 @@ import numpy as np
 from kiosk.decks import deck_ids, load_deck
 from kiosk.errors import KioskError
 from kiosk.vision.enrolled import EnrolledReader, missing_cards
-from kiosk.vision.gallery import Gallery
+from kiosk.vision.gallery import Gallery, GalleryError
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.teaching import Teaching, indexed, shown_cards
 
@@ -62,12 +62,14 @@ def teachable_decks(own: str) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Enrolled:
     """What is enrolled of ``deck_id`` now: ``cards`` of its ``total`` (0 where nothing is), or
-    why its gallery cannot be used (``error``, one line naming the file)."""
+    why its gallery cannot be used (``error``, one line naming the file; ``earlier``: it was kept
+    by an earlier version of the kiosk, which kept other things of a card)."""
 
     deck_id: str
     cards: int
     total: int
     error: str = ""
+    earlier: bool = False
 
     @property
     def complete(self) -> bool:
@@ -80,10 +82,13 @@ def enrolled(deck_id: str, directory: Path | None = None) -> Enrolled:
     total = len(load_deck(deck_id))
     try:
         gallery = Gallery.load(deck_id, directory)
-        if gallery is not None:
-            EnrolledReader(gallery, None)
     except KioskError as exc:
         return Enrolled(deck_id, 0, total, str(exc))
+    try:
+        if gallery is not None:
+            EnrolledReader(gallery, None)
+    except GalleryError as exc:
+        return Enrolled(deck_id, 0, total, str(exc), earlier=True)
     return Enrolled(deck_id, 0 if gallery is None else total - len(missing_cards(gallery)), total)
 
 

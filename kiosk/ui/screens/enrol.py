@@ -79,7 +79,9 @@ class EnrolScreen(Screen):
         super().draw(surface)
         self.header(surface, self.t("app.operator.enrol"))
         now = self.enrolled
-        if now.error:
+        if now.earlier:
+            status = (self.t("app.enrol.taught_before"), theme.RED)
+        elif now.error:
             status = (now.error, theme.RED)
         elif now.complete:
             status = (self.t("app.enrol.complete", total=now.total), theme.GREEN)
