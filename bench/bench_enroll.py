@@ -69,7 +69,7 @@ class Tally:
         self, reader: EnrolledReader, face: np.ndarray, card_id: str, shown: bool, by_index: Identification
     ) -> None:
         start = time.perf_counter()
-        verdict = reader.judge(face)
+        verdict = reader.judge(face, pips=by_index.card_id is not None and not reader.suit_glyphs.usable)
         self.read_s += time.perf_counter() - start
         named = None if verdict.answer is None else verdict.answer.card_id
         court = card_id[:-1] in ("J", "Q", "K")

@@ -408,3 +408,11 @@ def test_where_suits_are_not_told_the_models_answer_stands_only_with_pips_counti
     counted = rank not in ("A", "J", "Q", "K") and count == int(rank) and pip_suit == suit and confidence >= 0.9
     assert answer == (card_id if counted else None)
     assert settle(model, Verdict(None, "rank unsure", pips), suits_told=True).card_id == card_id
+
+
+def test_a_gallery_whose_cards_show_no_index_gives_a_reader_that_names_nothing() -> None:
+    """Cards taught with nothing found in their corners (blank faces) leave the reader no index to
+    compare: it is built, and refuses every card for want of an index."""
+    blank = np.full((280, 200, 3), 220, np.uint8)
+    reader = EnrolledReader(as_gallery(DECK, {c: describe(blank, None) for c in load_deck(DECK).ids}), None)
+    assert reader.judge(_clean_face("7H", "foreign-side")).reason == "no index"

@@ -133,9 +133,10 @@ def test_a_sign_leaning_to_the_other_suit_at_a_spot_makes_the_court_two_suits() 
         return np.hstack([spot, patch[None]]).astype(np.float32)
 
     mixes = {w: 0.5 * (1 + w) * club + 0.5 * (1 - w) * spade for w in np.linspace(-1, 1, 41)}
-    leans = {w: templates.suit_of(p, ("C", "S"), PARAMS.enrolled.min_suit_margin / 2) for w, p in mixes.items()}
-    to_spades = next(p for w, p in mixes.items() if leans[w] == "S" and templates.suit_of(p, ("C", "S")) is None)
-    to_clubs = next(p for w, p in mixes.items() if leans[w] == "C" and templates.suit_of(p, ("C", "S")) is None)
+    margin = PARAMS.enrolled.min_suit_margin
+    leans = {w: templates.lean_of(p, ("C", "S")) for w, p in mixes.items()}
+    to_spades = next(p for w, p in mixes.items() if leans[w][0] == "S" and margin / 2 <= leans[w][1] < margin)
+    to_clubs = next(p for w, p in mixes.items() if leans[w][0] == "C" and margin / 2 <= leans[w][1] < margin)
     sure = at_spot_with(club)
     assert spot_suits(sure, spot, ("C", "S"), templates) == {"C"}
     assert spot_suits(np.vstack([sure, at_spot_with(to_spades)]), spot, ("C", "S"), templates) == {"C", "S"}

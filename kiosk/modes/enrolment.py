@@ -27,7 +27,7 @@ import numpy as np
 
 from kiosk.decks import deck_ids, load_deck
 from kiosk.errors import KioskError
-from kiosk.vision.enrolled import EnrolledReader, missing_cards
+from kiosk.vision.enrolled import card_rows, missing_cards
 from kiosk.vision.gallery import Gallery, GalleryError
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.teaching import Teaching, indexed, shown_cards
@@ -86,7 +86,7 @@ def enrolled(deck_id: str, directory: Path | None = None) -> Enrolled:
         return Enrolled(deck_id, 0, total, str(exc))
     try:
         if gallery is not None:
-            EnrolledReader(gallery, None)
+            card_rows(gallery)
     except GalleryError as exc:
         return Enrolled(deck_id, 0, total, str(exc), earlier=True)
     return Enrolled(deck_id, 0 if gallery is None else total - len(missing_cards(gallery)), total)

@@ -33,7 +33,7 @@ as a look-alike that was.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -97,7 +97,8 @@ class CornerLook:
 @dataclass(frozen=True)
 class Verdict:
     """The reader's answer for one card, or None with the reason it was refused (:data:`REFUSALS`),
-    and the pip model's reading of the card's face (None: none read)."""
+    and the pip model's reading of the card's face (None: none read, or the card was refused by
+    its index before the pips were read)."""
 
     answer: Identification | None
     reason: str
@@ -119,21 +120,30 @@ def index_window(index: CornerIndex, size: tuple[int, int], pad: int) -> np.ndar
     return framed[y + h : y + 2 * h + 2 * pad, x + w : x + 2 * w + 2 * pad]
 
 
+def card_rows(gallery: Gallery) -> dict[str, np.ndarray]:
+    """Each card of ``gallery`` with its rows (ROWS x ROW_DIM), in the gallery's order;
+    :class:`GalleryError` where it does not hold ROWS rows per card (a gallery kept by an earlier
+    version of the kiosk, which kept other things of a card)."""
+    rows = gallery.embeddings
+    if rows.shape[1] != ROW_DIM or len(rows) % ROWS:
+        raise GalleryError(
+            f"the gallery of {gallery.deck_id} holds {len(rows)} rows of {rows.shape[1]}, not {ROWS} rows of "
+            f"{ROW_DIM} per card: run 'kiosk enroll' again"
+        )
+    answers = gallery.answers[::ROWS]
+    if gallery.answers != tuple(a for a in answers for _ in range(ROWS)):
+        raise GalleryError(f"the gallery of {gallery.deck_id} does not hold {ROWS} rows per card: enrol it again")
+    return dict(zip(answers, rows.reshape(len(answers), ROWS, ROW_DIM), strict=True))
+
+
 class EnrolledReader:
     """Names rectified cards of an enrolled printing from its gallery (ROWS rows per card)."""
 
     def __init__(self, gallery: Gallery, pips: PipReader | None, glyphs: GlyphReader | None = None) -> None:
-        rows = gallery.embeddings
-        if rows.shape[1] != ROW_DIM or len(rows) % ROWS:
-            raise GalleryError(
-                f"the gallery of {gallery.deck_id} holds {len(rows)} rows of {rows.shape[1]}, not {ROWS} rows of "
-                f"{ROW_DIM} per card: run 'kiosk enroll' again"
-            )
+        by_card = card_rows(gallery)
         self.deck_id = gallery.deck_id
-        self.answers = gallery.answers[::ROWS]
-        if gallery.answers != tuple(a for a in self.answers for _ in range(ROWS)):
-            raise GalleryError(f"the gallery of {gallery.deck_id} does not hold {ROWS} rows per card: enrol it again")
-        self.rows = rows.reshape(len(self.answers), ROWS, ROW_DIM)
+        self.answers = tuple(by_card)
+        self.rows = np.stack(list(by_card.values())) if by_card else np.zeros((0, ROWS, ROW_DIM), np.float32)
         self.pips, self.glyphs = pips, glyphs
         facts = self.rows[:, 2, : len(FACTS)]
         self.facts = {name: facts[:, k] for k, name in enumerate(FACTS)}
@@ -221,44 +231,48 @@ class EnrolledReader:
         """The enrolled card that ``card_bgr`` (a rectified card, either way up) clearly is, else None."""
         return self.judge(card_bgr).answer
 
-    def judge(self, card_bgr: np.ndarray) -> Verdict:
-        """The card ``card_bgr`` (rectified, either way up) clearly is, or why it is refused, with
-        the pip model's reading of its face."""
+    def judge(self, card_bgr: np.ndarray, pips: bool = False) -> Verdict:
+        """The card ``card_bgr`` (rectified, either way up) clearly is, or why it is refused. A
+        corner reading no rank at ``min_rank_score`` (under another card) does not count; the rest
+        agree. The verdict carries the pip model's reading of the face where the reader came to
+        read it, and with ``pips`` also where it refused the card by its index alone."""
         face = as_face(card_bgr)
-        reading = None if self.pips is None else self.pips.read([(face, face_corners(face))])[0]
-        return replace(self._judge(face, reading), pips=reading)
 
-    def _judge(self, face: np.ndarray, reading: PipReading | None) -> Verdict:
-        """The card ``face`` clearly is, or why it is refused. A corner reading no rank at
-        ``min_rank_score`` (under another card) does not count; the rest agree."""
+        def refused(reason: str) -> Verdict:
+            return Verdict(None, reason, self._read_pips(face) if pips else None)
+
         found = [i for _, i in found_indices(face)]
         if not found or not len(self.templates) or self.pips is None:
-            return Verdict(None, "no index")
+            return refused("no index")
         every = [self._look(index) for index in found]
         glyphs = self.glyphs.read(found) if self.glyphs is not None else []
         counted, said = second_look(glyphs, [(look.rank, look.score) for look in every], E.min_rank_score)
         looks = [every[k] for k in counted]
         if not looks:
-            return Verdict(None, "rank unsure")
+            return refused("rank unsure")
         if len({look.rank for look in looks}) > 1:
-            return Verdict(None, "corners disagree")
+            return refused("corners disagree")
         if said.split or said.rank not in (None, looks[0].rank):
-            return Verdict(None, "glyphs disagree")
+            return refused("glyphs disagree")
         rank, best = looks[0].rank, max(looks, key=lambda look: look.margin)
+        reading = self._read_pips(face)
         red = self._red(float(np.mean([look.redness for look in looks])))
-        if red is None and reading is not None and reading.confidence >= E.min_pip_confidence:
-            # thin digits neither red nor black: a number card's pips counting its rank tell
-            red = reading.suit in RED_SUITS if 1 < reading.count == PIP_RANKS.get(rank) else None
+        if red is None and reading is not None and pips_count(rank + reading.suit, reading):
+            red = reading.suit in RED_SUITS  # thin digits neither red nor black: the pips tell
         if red is None:
-            return Verdict(None, "colour unsure")
+            return Verdict(None, "colour unsure", reading)
         suit = self._suit(face, rank, red, reading, looks, all(look.rank == rank for look in every), said.suit)
         if suit is None:
-            return Verdict(None, "suit unsure")
+            return Verdict(None, "suit unsure", reading)
         vouched = len(looks) > 1 or reading is not None and PIP_RANKS.get(rank) == reading.count
         if best.margin < (E.min_counted_margin if vouched else E.min_rank_margin) and said.rank != rank:
-            return Verdict(None, "rank unsure")
+            return Verdict(None, "rank unsure", reading)
         card_id = rank + suit
-        return Verdict(Identification(card_id, best.score, best.second + suit, best.margin, card_id), "named")
+        return Verdict(Identification(card_id, best.score, best.second + suit, best.margin, card_id), "named", reading)
+
+    def _read_pips(self, face: np.ndarray) -> PipReading | None:
+        """The pip model's reading of ``face`` (None: no pip model, or no pips read)."""
+        return None if self.pips is None else self.pips.read([(face, face_corners(face))])[0]
 
     def _look(self, index: CornerIndex) -> CornerLook:
         """What the ``index`` of one corner reads: its best rank, the runner-up, its suit glyph."""

@@ -100,7 +100,8 @@ def settle(model: Identification, verdict: Verdict, suits_told: bool) -> Identif
     """The answer for a card of an enrolled printing, from the index ``model``'s and the printing
     reader's ``verdict`` (:class:`EnrolledFallback`); ``suits_told``: the printing's index shows
     suits its reader tells apart. Where it does not, the model's answer stands only where the
-    card's pips count its rank in its suit (:func:`~kiosk.vision.enrolled.pips_count`)."""
+    card's pips count its rank in its suit (:func:`~kiosk.vision.enrolled.pips_count`; the
+    verdict must carry them: ``judge(face, pips=True)``)."""
     if verdict.answer is not None:
         return model if verdict.answer.card_id == model.card_id else verdict.answer
     if model.card_id is not None and not suits_told and not pips_count(model.card_id, verdict.pips):
@@ -123,7 +124,10 @@ class EnrolledFallback:
 
     def _fill(self, answers: list[Identification], faces: Sequence[np.ndarray]) -> list[Identification]:
         told = self.enrolled.suit_glyphs.usable
-        return [settle(a, self.enrolled.judge(f), told) for a, f in zip(answers, faces, strict=True)]
+        return [
+            settle(a, self.enrolled.judge(f, pips=a.card_id is not None and not told), told)
+            for a, f in zip(answers, faces, strict=True)
+        ]
 
     def identify(self, faces: Sequence[np.ndarray]) -> list[Identification]:
         return self._fill(self.primary.identify(faces), faces)

@@ -60,26 +60,34 @@ class SuitGlyphs:
         right = [self._decide(row) == suit for row, suit in zip(sims, self.suits, strict=True)]
         return float(np.mean(right)) if right else 0.0
 
-    def _decide(self, sims: np.ndarray, among: Sequence[str] | None = None, lead: float | None = None) -> str | None:
-        """The suit (of ``among``, else of all) whose best glyph correlation ``sims`` lead the
-        other suits' by ``lead`` (else ``min_suit_margin``) at ``min_suit_score`` or more, else None."""
+    def _lean(self, sims: np.ndarray, among: Sequence[str] | None = None) -> tuple[str | None, float]:
+        """The suit (of ``among``, else of all) whose best glyph correlation ``sims`` is highest, at
+        ``min_suit_score`` or more, and its lead over the other suits' best; (None, 0.0) below."""
         best = {s: float(sims[self.suits == s].max(initial=-1.0)) for s in among or self.labels}
         order = sorted(best, key=lambda s: -best[s])
         score, other = best[order[0]], best[order[1]]
-        margin = E.min_suit_margin if lead is None else lead
-        return order[0] if score >= E.min_suit_score and score - other >= margin else None
+        return (order[0], score - other) if score >= E.min_suit_score else (None, 0.0)
+
+    def _decide(self, sims: np.ndarray) -> str | None:
+        """The suit :meth:`_lean` gives where it leads by ``min_suit_margin``, else None."""
+        suit, lead = self._lean(sims)
+        return suit if lead >= E.min_suit_margin else None
 
     def read(self, index: CornerIndex) -> str | None:
         """The suit the suit glyph of ``index`` clearly shows, else None (also where the printing's
         glyphs do not tell its suits apart)."""
-        if index.suit is None:
-            return None
-        return self.suit_of(suit_patch(index))
+        return None if index.suit is None else self.suit_of(suit_patch(index))
 
-    def suit_of(self, patch: np.ndarray, among: Sequence[str] | None = None, lead: float | None = None) -> str | None:
-        """The suit (of ``among``, else of all) the normalised glyph ``patch`` (SUIT_DIM) clearly
-        shows (with ``lead``: leans to by that much), else None (also where the printing's glyphs
-        do not tell its suits apart)."""
+    def lean_of(self, patch: np.ndarray, among: Sequence[str] | None = None) -> tuple[str | None, float]:
+        """The suit (of ``among``, else of all) the normalised glyph ``patch`` (SUIT_DIM) looks most
+        like and its lead over the others (:meth:`_lean`); (None, 0.0) where the printing's glyphs
+        do not tell its suits apart."""
         if not self.usable:
-            return None
-        return self._decide(self.templates @ _unit(_unit(patch[None]) - self.mean)[0], among, lead)
+            return None, 0.0
+        return self._lean(self.templates @ _unit(_unit(patch[None]) - self.mean)[0], among)
+
+    def suit_of(self, patch: np.ndarray, among: Sequence[str] | None = None) -> str | None:
+        """The suit (of ``among``, else of all) the normalised glyph ``patch`` clearly shows: its
+        :meth:`lean_of` by ``min_suit_margin`` or more; else None."""
+        suit, lead = self.lean_of(patch, among)
+        return suit if lead >= E.min_suit_margin else None

@@ -149,9 +149,10 @@ def spot_suits(found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], temp
     then every suit a sign there leans to by half the lead a reading needs (a blurred or partly
     found sign leaning to the other suit makes it two suits, and the court is refused)."""
     near = [row for spot in np.concatenate([spots, turned(spots)]) for row in at_spot(found, spot)]
-    if not any(templates.suit_of(row[4:], pair) for row in near):
+    leans = [templates.lean_of(row[4:], pair) for row in near]
+    if not any(lead >= E.min_suit_margin for _, lead in leans):
         return set()
-    return {suit for row in near if (suit := templates.suit_of(row[4:], pair, E.min_suit_margin / 2)) is not None}
+    return {suit for suit, lead in leans if suit is not None and lead >= E.min_suit_margin / 2}
 
 
 def turned(rows: np.ndarray) -> np.ndarray:

@@ -32,7 +32,7 @@ from kiosk.vision.enrolled import (
     SIGN_ROWS,
     SIGNS_PER_ROW,
     WINDOW,
-    EnrolledReader,
+    card_rows,
     index_window,
     load_pips,
 )
@@ -122,11 +122,9 @@ class Teaching:
         self.rows: dict[str, np.ndarray] = {}
         if previous is not None:
             try:
-                kept = EnrolledReader(previous, None)
+                self.rows.update(card_rows(previous))
             except GalleryError as exc:
                 log.warning("%s; it is taught afresh", exc)
-            else:
-                self.rows.update(zip(kept.answers, kept.rows, strict=True))
 
     def teach(self, card_id: str, face: np.ndarray) -> None:
         """Keep what identifies ``card_id`` in its rectified ``face``: :func:`describe` with the pip
