@@ -628,16 +628,7 @@ def test_a_near_square_quad_over_a_fanned_pair_has_both_cards_among_its_ends(
     top = card_quad((float(top_centre[0]), float(top_centre[1])), 110, angle + turn)
     pair = cv2.boxPoints(cv2.minAreaRect(np.concatenate([under, top]).astype(np.float32)))
     ends = fan_ends(pair)
-    assert min(max(_pixel_iou(e, card) for e in ends) for card in (under, top)) > 0.8
-
-
-def _pixel_iou(a: np.ndarray, b: np.ndarray) -> float:
-    """IoU of two quads by their pixels: the pair's ends share sides with the cards exactly,
-    where intersecting the polygons (cv2.intersectConvexConvex) may miss the overlap."""
-    masks = [np.zeros((480, 640), np.uint8) for _ in range(2)]
-    for mask, q in zip(masks, (a, b), strict=True):
-        cv2.fillConvexPoly(mask, np.round(q * 4).astype(np.int32), 1, shift=2)
-    return float((masks[0] & masks[1]).sum() / max((masks[0] | masks[1]).sum(), 1))
+    assert min(max(polygon_iou(e, card) for e in ends) for card in (under, top)) > 0.8
 
 
 @settings(max_examples=60, deadline=None)
