@@ -86,6 +86,8 @@ class ProposeParams:
     #: A quad sets the frame's view only where its two views (either side taken as the card's
     #: short side) differ in length by this much: one within about 10 % of square fits either
     tilt_way: float = 0.2
+    #: Triples of quads through which views are tried to start the frame's view from, at most
+    tilt_samples: int = 120
 
 
 @dataclass(frozen=True)

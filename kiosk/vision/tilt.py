@@ -19,6 +19,8 @@ which for a rectangle is ``|log(aspect / CARD_ASPECT)|`` (:func:`aspect_errors`)
 
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 
@@ -106,14 +108,11 @@ class Tilt:
         if use.sum() < PARAMS.select.table_cards:
             return flat
         views, where = views[use], flat._positions(quads[use])
-        way = length[use].argmin(axis=1)
-        weight = np.ones(len(views))
         ridge = np.diag([0.0, p.tilt_ridge, p.tilt_ridge])
-        for _ in range(6):
-            coef = _weighted_fit(where, views[np.arange(len(views)), way], weight, ridge)
-            miss = np.linalg.norm(views - (where @ coef)[:, None, :], axis=2)
-            way = miss.argmin(axis=1)
-            weight = 1 / np.maximum(miss.min(axis=1), 0.02)  # towards the median: a piece counts little
+        coef, miss = _ways_fit(views, where, ridge, length[use].argmin(axis=1))
+        other = _ways_fit(views, where, ridge, _sampled_ways(views, where, ridge))
+        if _inliers(other[1]) > _inliers(miss):
+            coef, miss = other
         near = miss.min(axis=1) <= p.tilt_inlier
         # an outline near square tells no way round: its two views are as long (two cards half
         # over each other make one), and a fit takes whichever fits; cards must tell it
@@ -242,6 +241,49 @@ def _area_fit(areas: np.ndarray, where: np.ndarray, ridge: np.ndarray) -> np.nda
     for _ in range(6):
         fit = _weighted_fit(where, size, 1 / np.maximum(np.abs(size - where @ fit), 0.05), ridge)
     return fit
+
+
+def _ways_fit(
+    views: np.ndarray, where: np.ndarray, ridge: np.ndarray, way: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The affine view (3, 2) over quads of two ``views`` each (N, 2, 2) at ``where`` (N, 3),
+    started from the views ``way`` (N,) picks, by least squares reweighted towards the median
+    (a piece of a card counts little), each quad taken the way round its view lies nearer the
+    fit; and each view's distance from it (N, 2)."""
+    weight = np.ones(len(views))
+    for _ in range(6):
+        coef = _weighted_fit(where, views[np.arange(len(views)), way], weight, ridge)
+        miss = np.linalg.norm(views - (where @ coef)[:, None, :], axis=2)
+        way = miss.argmin(axis=1)
+        weight = 1 / np.maximum(miss.min(axis=1), 0.02)
+    return coef, miss
+
+
+def _sampled_ways(views: np.ndarray, where: np.ndarray, ridge: np.ndarray) -> np.ndarray:
+    """Which of its two views (N,) each quad shows by the view through three of them that the
+    most quads fit (``tilt_inlier``): at a steep tilt a card laid across the tilt looks near
+    square, and its nearer view to the view from above is the wrong one. The triples are all of
+    them or ``tilt_samples`` of them, drawn the same way each time; each is taken every way round."""
+    n = len(views)
+    triples = np.array(list(itertools.combinations(range(n), 3)))
+    if len(triples) > PARAMS.propose.tilt_samples:
+        triples = triples[np.random.default_rng(0).choice(len(triples), PARAMS.propose.tilt_samples, replace=False)]
+    ways = np.array(list(itertools.product((0, 1), repeat=3)))  # (8, 3)
+    idx = np.repeat(triples, len(ways), axis=0)  # (H, 3)
+    pick = np.tile(ways, (len(triples), 1))
+    a, y = where[idx], views[idx, pick]  # (H, 3, 3), (H, 3, 2)
+    at = np.swapaxes(a, 1, 2)
+    coef = np.linalg.solve(at @ a + ridge + 1e-9 * np.eye(3), at @ y)  # (H, 3, 2)
+    miss = np.linalg.norm(views[None] - (where[None] @ coef)[:, :, None, :], axis=3)  # (H, N, 2)
+    spread = np.minimum(miss.min(axis=2), PARAMS.propose.tilt_inlier).sum(axis=1)
+    best = np.lexsort((-spread, _inliers(miss)))[-1]  # the most quads within, then the nearest
+    return miss[best].argmin(axis=1)
+
+
+def _inliers(miss: np.ndarray) -> np.ndarray:
+    """Per view whose distances from quads' two views each are ``miss`` (..., N, 2), the quads
+    with a view within ``tilt_inlier`` of it."""
+    return (miss.min(axis=-1) <= PARAMS.propose.tilt_inlier).sum(axis=-1)
 
 
 def _weighted_fit(where: np.ndarray, target: np.ndarray, weight: np.ndarray, ridge: np.ndarray) -> np.ndarray:
