@@ -89,14 +89,16 @@ class Tilt:
         """The view fitted over ``quads`` (ordered (N, 4, 2), the cards seen whole), each taken
         the way round its view lies nearer the fit, by least squares reweighted towards the
         median (a few pieces of cards or other shapes do not pull it), the position terms held
-        towards none (``tilt_ridge``), one quad a place. Seen from above where fewer than
-        ``table_cards`` quads have a plausible view (``max_tilt``), or fit it within
-        ``tilt_inlier`` and tell which way round they lie (``tilt_way``: a near-square quad fits
-        any view one way or the other, so a steep view whose every card looks near square is
-        taken as from above too), or where the fit
-        takes fewer than ``tilt_gain`` more of them as cards (within ``tolerance``) than the
-        view from above does and lies under ``tilt_plain`` from it at the frame's centre: a
-        frame whose cards all look as seen from above is taken so."""
+        towards none (``tilt_ridge``), one quad a place. The fit starts from each quad's way
+        nearer the view from above, or from the view through three quads that the most fit
+        (:func:`_sampled_ways`) where more fit that, and ``table_cards`` beyond the three. Seen
+        from above where fewer than ``table_cards`` quads have a plausible view (``max_tilt``),
+        or fit it within ``tilt_inlier`` and tell which way round they lie (``tilt_way``: a
+        near-square quad fits any view one way or the other, so a steep view whose every card
+        looks near square is taken as from above too), or where the fit takes fewer than
+        ``tilt_gain`` more of them as cards (within ``tolerance``) than the view from above does
+        and lies under ``tilt_plain`` from it at the frame's centre: a frame whose cards all
+        look as seen from above is taken so."""
         p = PARAMS.propose
         flat = cls(shape)
         quads = _one_per_place(quads)
@@ -111,7 +113,8 @@ class Tilt:
         ridge = np.diag([0.0, p.tilt_ridge, p.tilt_ridge])
         coef, miss = _ways_fit(views, where, ridge, length[use].argmin(axis=1))
         other = _ways_fit(views, where, ridge, _sampled_ways(views, where, ridge))
-        if _inliers(other[1]) > _inliers(miss):
+        # a view through three quads fits them whatever they are: it needs as many more
+        if _inliers(other[1]) > max(_inliers(miss), 2 + PARAMS.select.table_cards):
             coef, miss = other
         near = miss.min(axis=1) <= p.tilt_inlier
         # an outline near square tells no way round: its two views are as long (two cards half
