@@ -4,6 +4,7 @@ fall on a mask or an edge map. Quads are (4, 2) or (N, 4, 2) float arrays of cor
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -155,7 +156,7 @@ def overlap(a: np.ndarray, b: np.ndarray) -> tuple[float, bool, bool]:
     return iou, inter > 0.8 * area_a, inter > 0.8 * area_b
 
 
-def _twice_area(p: list) -> float:
+def _twice_area(p: Sequence[Sequence[float]]) -> float:
     """Twice the signed area of polygon ``p`` (positive turning clockwise on screen)."""
     if len(p) == 4:  # a quad's, by its diagonals
         (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p
@@ -167,7 +168,7 @@ def _twice_area(p: list) -> float:
     return s
 
 
-def _clipped_twice_area(poly: list, clip: list) -> float:
+def _clipped_twice_area(poly: Sequence[Sequence[float]], clip: Sequence[Sequence[float]]) -> float:
     """Twice the area of the intersection of clockwise convex polygons ``poly`` and ``clip``:
     ``poly`` cut by each side of ``clip`` in turn (Sutherland-Hodgman), in double precision.
     cv2.intersectConvexConvex misses much of the overlap of two quads whose sides nearly
@@ -175,7 +176,7 @@ def _clipped_twice_area(poly: list, clip: list) -> float:
     for k in range(len(clip)):
         (ex, ey), (fx, fy) = clip[k - 1], clip[k]
         dx, dy = fx - ex, fy - ey
-        out = []
+        out: list[Sequence[float]] = []
         px, py = poly[-1]
         ps = dx * (py - ey) - dy * (px - ex)  # >= 0: on the inner side of this side
         for q in poly:

@@ -113,8 +113,8 @@ class Tilt:
         ridge = np.diag([0.0, p.tilt_ridge, p.tilt_ridge])
         coef, miss = _ways_fit(views, where, ridge, length[use].argmin(axis=1))
         other = _ways_fit(views, where, ridge, _sampled_ways(views, where, ridge))
-        # a view through three quads fits them whatever they are: it needs as many more
-        if _inliers(other[1]) > max(_inliers(miss), 2 + PARAMS.select.table_cards):
+        enough = 3 + PARAMS.select.table_cards  # a view through three quads fits them whatever they are
+        if _inliers(other[1]) >= enough and _inliers(other[1]) > _inliers(miss):
             coef, miss = other
         near = miss.min(axis=1) <= p.tilt_inlier
         # an outline near square tells no way round: its two views are as long (two cards half
