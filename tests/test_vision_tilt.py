@@ -256,6 +256,14 @@ def _camera(k: float, turn: float, shape: tuple[int, int] = (720, 1280)) -> np.n
     return tilted_away((w, h), k) @ np.vstack([turned, [0, 0, 1]])
 
 
+def _seen_by(camera: np.ndarray, at: tuple[float, float], turn: float) -> np.ndarray:
+    """The ordered quad of a card turned by ``turn`` on the table, as ``camera`` (a table to frame
+    homography, :func:`_camera`) shows it at the frame's point ``at``."""
+    place = cv2.perspectiveTransform(np.array([[at]], np.float64), np.linalg.inv(camera))[0, 0]
+    card = _seen(turn, 0.0, 0.0, 1.4, (float(place[0]), float(place[1])))
+    return order_corners(cv2.perspectiveTransform(card[:, None].astype(np.float64), camera)[:, 0].astype(np.float32))
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     k=st.floats(0.6, 1.0),
@@ -271,9 +279,7 @@ def test_a_card_fits_the_view_its_camera_is_known_to_have(
     calibration gives it): the affine view over the frame is close enough everywhere."""
     shape = (720, 1280)
     camera = _camera(k, turn, shape)
-    place = cv2.perspectiveTransform(np.array([[[at[0] * 1280, at[1] * 720]]]), np.linalg.inv(camera))[0, 0]
-    card = _seen(card_turn, 0.0, 0.0, 1.4, (float(place[0]), float(place[1])))
-    quad = order_corners(cv2.perspectiveTransform(card[:, None].astype(np.float64), camera)[:, 0].astype(np.float32))
+    quad = _seen_by(camera, (at[0] * 1280, at[1] * 720), card_turn)
     assert Tilt.seen_through(camera, shape).errors(quad[None])[0] < TOLERANCE / 2
 
 
@@ -328,13 +334,15 @@ def test_a_steep_view_is_fitted_whichever_way_its_cards_lie(
     assume(3 <= sum(not a for a in across[: len(places)]) <= len(places) - 2)
     shape = (720, 1280)
     camera = _camera(k, turn, shape)
-    quads = []
-    for n, way, card_turn in zip(places, across, turns, strict=False):
-        x, y = 0.15 + 0.233 * (n % 4), 0.2 + 0.25 * (n // 4)
-        place = cv2.perspectiveTransform(np.array([[[x * 1280, y * 720]]]), np.linalg.inv(camera))[0, 0]
-        card = _seen(card_turn + turn + way * math.pi / 2, 0.0, 0.0, 1.4, (float(place[0]), float(place[1])))
-        quads.append(order_corners(cv2.perspectiveTransform(card[:, None].astype(np.float64), camera)[:, 0]))
-    tilt = Tilt.fitted(np.stack(quads), shape, TOLERANCE)
+    quads = np.stack(
+        [
+            _seen_by(
+                camera, ((0.15 + 0.233 * (n % 4)) * 1280, (0.2 + 0.25 * (n // 4)) * 720), t + turn + way * math.pi / 2
+            )
+            for n, way, t in zip(places, across, turns, strict=False)
+        ]
+    )
+    tilt = Tilt.fitted(quads, shape, TOLERANCE)
     assert tilt.coef is not None
-    assert tilt.errors(np.stack(quads)).max() <= PARAMS.propose.tilt_inlier
+    assert tilt.errors(quads).max() <= PARAMS.propose.tilt_inlier
     assert np.linalg.norm(tilt.coef[0] - Tilt.seen_through(camera, shape).coef[0]) < 0.1  # at the centre

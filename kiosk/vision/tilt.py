@@ -20,6 +20,7 @@ which for a rectangle is ``|log(aspect / CARD_ASPECT)|`` (:func:`aspect_errors`)
 from __future__ import annotations
 
 import itertools
+import math
 
 import cv2
 import numpy as np
@@ -112,10 +113,11 @@ class Tilt:
         views, where = views[use], flat._positions(quads[use])
         ridge = np.diag([0.0, p.tilt_ridge, p.tilt_ridge])
         coef, miss = _ways_fit(views, where, ridge, length[use].argmin(axis=1))
-        other = _ways_fit(views, where, ridge, _sampled_ways(views, where, ridge))
-        enough = 3 + PARAMS.select.table_cards  # a view through three quads fits them whatever they are
-        if _inliers(other[1]) >= enough and _inliers(other[1]) > _inliers(miss):
-            coef, miss = other
+        other, other_miss = _ways_fit(views, where, ridge, _sampled_ways(views, where, ridge))
+        taken = _inliers(other_miss)
+        # a view through three quads fits them whatever they are: it needs table_cards more
+        if taken >= 3 + PARAMS.select.table_cards and taken > _inliers(miss):
+            coef, miss = other, other_miss
         near = miss.min(axis=1) <= p.tilt_inlier
         # an outline near square tells no way round: its two views are as long (two cards half
         # over each other make one), and a fit takes whichever fits; cards must tell it
@@ -267,10 +269,10 @@ def _sampled_ways(views: np.ndarray, where: np.ndarray, ridge: np.ndarray) -> np
     most quads fit (``tilt_inlier``): at a steep tilt a card laid across the tilt looks near
     square, and its nearer view to the view from above is the wrong one. The triples are all of
     them or ``tilt_samples`` of them, drawn the same way each time; each is taken every way round."""
-    n = len(views)
-    triples = np.array(list(itertools.combinations(range(n), 3)))
-    if len(triples) > PARAMS.propose.tilt_samples:
-        triples = triples[np.random.default_rng(0).choice(len(triples), PARAMS.propose.tilt_samples, replace=False)]
+    n, most = len(views), PARAMS.propose.tilt_samples
+    count = math.comb(n, 3)
+    ranks = range(count) if count <= most else np.random.default_rng(0).choice(count, most, replace=False)
+    triples = np.array([_triple(int(r), n) for r in ranks])
     ways = np.array(list(itertools.product((0, 1), repeat=3)))  # (8, 3)
     idx = np.repeat(triples, len(ways), axis=0)  # (H, 3)
     pick = np.tile(ways, (len(triples), 1))
@@ -281,6 +283,19 @@ def _sampled_ways(views: np.ndarray, where: np.ndarray, ridge: np.ndarray) -> np
     spread = np.minimum(miss.min(axis=2), PARAMS.propose.tilt_inlier).sum(axis=1)
     best = np.lexsort((-spread, _inliers(miss)))[-1]  # the most quads within, then the nearest
     return miss[best].argmin(axis=1)
+
+
+def _triple(rank: int, n: int) -> list[int]:
+    """The ``rank``-th of the triples of 0..``n``-1 in lexicographic order, without listing the
+    others (a busy frame's quads make tens of thousands)."""
+    out, x = [], 0
+    for left in (3, 2, 1):
+        while math.comb(n - x - 1, left - 1) <= rank:
+            rank -= math.comb(n - x - 1, left - 1)
+            x += 1
+        out.append(x)
+        x += 1
+    return out
 
 
 def _inliers(miss: np.ndarray) -> np.ndarray:
