@@ -8,7 +8,9 @@ refusal into a name or add a card, never change one name into another:
 1. second looks at other outlines of a refused card's place (:mod:`kiosk.vision.looks`);
 2. card shapes fitted round a loose outline, and round the far end of an outline a second look
    named only in part (:mod:`kiosk.vision.card_shaped`);
-3. the card beside one named from one corner, among the outlines it beat.
+3. the card beside one named from one corner, among the outlines it beat;
+4. a completed card named from one corner, drawn again at a whole card's length
+   (:mod:`kiosk.vision.full_length`): only its outline changes.
 
 The kiosk's decks hold each card once, so two overlapping outlines named the same card are one
 card outlined twice: the outline read by both corners, else the better-scored, keeps the name.
@@ -23,6 +25,7 @@ import numpy as np
 
 from kiosk.vision.card_shaped import beside_one_corner, card_shaped, far_ends
 from kiosk.vision.detect import Detection, Detector, Glance
+from kiosk.vision.full_length import at_full_length
 from kiosk.vision.geometry import order_corners, polygon_iou
 from kiosk.vision.look_rules import Named
 from kiosk.vision.looks import second_looks
@@ -122,6 +125,7 @@ def name_cards(
     shaped = card_shaped(identifier, detector, frame, named + ends, range(len(named), len(named) + len(ends)))
     kept = shaped[: len(named)] + [pair for pair in shaped[len(named) :] if pair[1].card_id]
     kept += beside_one_corner(identifier, detector, frame, kept)
+    kept = at_full_length(identifier, detector, frame, kept, detections[0].tilt)
     if not glance:
         kept = under_strips(identifier, detector, frame, kept)
     return _once_per_card(_in_view(kept, detections[0].tilt, detector.config.aspect_tolerance))

@@ -205,6 +205,9 @@ class LookParams:
     #: shapes fitted round its far end (two cards crossing at an angle make one outline)
     part_named: float = 0.6
     one_card: float = 0.7  # IoU at which two outlines are one card, whatever they read (fans overlap less)
+    #: A completed outline named by one corner is read again at a whole card's length where that
+    #: is this many times its own (:mod:`kiosk.vision.full_length`)
+    lengthen: tuple[float, float] = (1.1, 2.5)
 
 
 class Search(NamedTuple):
