@@ -52,19 +52,20 @@ def at_full_length(
 
 
 def whole_cards(corners: np.ndarray, top: bool, view: Tilt) -> list[np.ndarray]:
-    """The cards at the outline ``corners``' first corner (TL; else, not ``top``, its third)
-    with one of the outline's two sides there kept and the other run on as far as a card's
-    aspect in ``view`` at the outline's centre says, either side taken as the card's short
-    side: those from ``lengthen[0]`` to ``lengthen[1]`` times as long as the outline's side."""
+    """The cards at the outline ``corners``' first corner (TL; else, not ``top``, its third), the
+    index corner the reader read: its short side (to the next corner) kept and its long side run
+    on, or its long side kept and its short side run on, as far as a card's aspect in ``view`` at
+    the outline's centre says; those from ``lengthen[0]`` to ``lengthen[1]`` times as long as the
+    outline's side, each from that corner round its short side first, as a reader takes them."""
     c = np.asarray(corners, np.float64)
     if not top:
         c = np.roll(c, -2, axis=0)
     flat = view.flattening(c.mean(axis=0)[None])[0]
     low, high = PARAMS.looks.lengthen
     out = []
-    for kept, run in ((c[1] - c[0], c[3] - c[0]), (c[3] - c[0], c[1] - c[0])):
-        for aspect in (CARD_ASPECT, 1 / CARD_ASPECT):
-            stretch = aspect * float(np.linalg.norm(flat @ kept)) / max(float(np.linalg.norm(flat @ run)), 1e-6)
-            if low <= stretch <= high:
-                out.append(np.array([c[0], c[0] + kept, c[0] + kept + stretch * run, c[0] + stretch * run], np.float32))
+    for kept, run, aspect in ((c[1] - c[0], c[3] - c[0], CARD_ASPECT), (c[3] - c[0], c[1] - c[0], 1 / CARD_ASPECT)):
+        stretch = aspect * float(np.linalg.norm(flat @ kept)) / max(float(np.linalg.norm(flat @ run)), 1e-6)
+        if low <= stretch <= high:
+            short, long = (kept, stretch * run) if aspect == CARD_ASPECT else (stretch * run, kept)
+            out.append(np.array([c[0], c[0] + short, c[0] + short + long, c[0] + long], np.float32))
     return out
