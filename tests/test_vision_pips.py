@@ -92,6 +92,23 @@ def test_plain_paper_and_malformed_faces_show_no_pips() -> None:
         assert count == 0 and patches.shape == (0, PIP_INPUT, PIP_INPUT, 1)
 
 
+@pytest.mark.parametrize("style", face_styles("standard-52"))
+@pytest.mark.parametrize("card_id", ["2S", "4H", "4C", "10S"])
+@pytest.mark.parametrize("way_up", [False, True])
+def test_every_pip_reaches_the_model_upright(card_id: str, style: str, way_up: bool) -> None:
+    """A deck prints the pips of a face's lower half upside down; each is turned, so that a
+    spade's point, blurred to a blob, comes always on top (its stem lost, an upside-down spade
+    is a heart): on a card with no pip on its middle row (which may come either way) every
+    pip's patch is like the first's, either way up the card lies."""
+    view = card(card_id, style)
+    patches, count = pip_patches(*(turned(view) if way_up else view))
+    assert count == int(card_id[:-1])
+    ink = patches[..., 0]
+    assert all(np.abs(p - ink[0]).mean() < np.abs(p[::-1, ::-1] - ink[0]).mean() for p in ink[1:])
+    if card_id[-1] == "H":  # a heart's lobes on top, its point below
+        assert all(p[:8].sum() > p[-8:].sum() for p in ink)
+
+
 @settings(max_examples=25, deadline=None)
 @given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 300), st.integers(1, 300), st.just(3))))
 def test_any_picture_gives_patches_or_none_never_an_error(img: np.ndarray) -> None:
@@ -114,12 +131,13 @@ def test_the_count_is_of_all_pips_though_fewer_are_read(reader: PipReader) -> No
 
 def test_camera_like_faces_of_unseen_brands_read_right(reader: PipReader) -> None:
     """Random brands and distortions the model was not trained on (another seed): the suit read
-    from the pips is right on nearly all faces that show any."""
+    from the pips is right on nearly all faces that show any (a fifth of them smeared by motion,
+    whose pips may run together and give no reading)."""
     rng = np.random.default_rng(20261202)
     suits = [PIP_LABELS[int(rng.integers(4))] for _ in range(120)]
     readings = reader.read([camera_card(rng, s) for s in suits])
     read = [(r.suit, s) for r, s in zip(readings, suits, strict=True) if r is not None]
-    assert len(read) >= 100
+    assert len(read) >= 90
     assert sum(a == b for a, b in read) >= 0.97 * len(read)
 
 
@@ -516,12 +534,12 @@ def test_a_number_card_named_by_one_unsure_corner_shows_no_more_pips_than_its_nu
 
 def test_a_small_club_is_not_named_a_spade_on_a_coarse_camera() -> None:
     """Held-out scene 900036 rendered at 960x540 (a webcam's resolution): its eight of clubs,
-    71 px wide, was named 8S from both corners at 0.99; its pips are too blurred to read surely,
-    so it is not named."""
+    71 px wide, is read 8S by both corners at 0.99; its pips, blurred but read upright, say clubs
+    surely, and the other suit of the index's colour is the answer."""
     scene = render_scene("standard-52", 8, 900_036, (960, 540), split="heldout", overlap=False)
     truth = next(c for c in scene.cards if c.card_id == "8C")
     detector = Detector()
     named = name_cards(Identifier("standard-52"), detector, scene.image, detector.detect(scene.image))
     found, answer = max(named, key=lambda pair: polygon_iou(pair[0].corners, truth.corners))
     assert polygon_iou(found.corners, truth.corners) > 0.9 and card_sides(found.corners)[0] < PARAMS.pips.small_card_px
-    assert answer.card_id is None and answer.runner_up == "8S"
+    assert answer.card_id == "8C" and answer.runner_up == "8S"

@@ -142,6 +142,16 @@ def glare(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     return cv2.resize(blurred, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
+def motion_blurred(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``img`` smeared 3 to 7 pixels in a random direction: the table or a card moved while the
+    camera exposed the frame."""
+    length = int(rng.integers(3, 8))
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0 / length
+    rot = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), float(rng.uniform(0, 180)), 1.0)
+    return cv2.filter2D(img, -1, cv2.warpAffine(kernel, rot, (length, length)))
+
+
 def camera_effects(img: np.ndarray, rng: np.random.Generator, strength: float = 1.0) -> np.ndarray:
     """What a cheap camera does to the table: light gradient, colour cast, glare, blur, noise, JPEG.
 
@@ -155,11 +165,7 @@ def camera_effects(img: np.ndarray, rng: np.random.Generator, strength: float = 
         k = float(rng.uniform(0.4, 1.6))
         out = cv2.GaussianBlur(out, (0, 0), k)
     elif rng.random() < 0.2 * strength:
-        length = int(rng.integers(3, 8))
-        kernel = np.zeros((length, length), np.float32)
-        kernel[length // 2, :] = 1.0 / length
-        rot = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), float(rng.uniform(0, 180)), 1.0)
-        out = cv2.filter2D(out, -1, cv2.warpAffine(kernel, rot, (length, length)))
+        out = motion_blurred(out, rng)
     level = float(rng.uniform(1 - 0.3 * strength, 1 + 0.15 * strength))
     grid = 1.0 + (rng.random((3, 4, 1), dtype=np.float32) - 0.5) * np.float32(0.7 * strength)
     cast = 1.0 + rng.uniform(-0.08, 0.08, 3).astype(np.float32) * np.float32(strength)

@@ -94,7 +94,10 @@ def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
     and each is then cut from ``image`` itself, so its patch has every pixel the camera gave.
     Ink is measured on the darkest channel (black and red pips both lie low there, paper of any
     tint is high), scaled between the face's paper level and its darkest ink: the same patch
-    whatever the light, the cast or the ink colour."""
+    whatever the light, the cast or the ink colour. A deck prints the pips of a face's lower
+    half upside down (a card reads the same either way up), so those patches are turned: every
+    pip reaches the model upright whichever way the card lies, and a blurred spade, its stem
+    lost, is no upside-down heart (only a pip on the middle row may come either way)."""
     empty = np.zeros((0, PIP_INPUT, PIP_INPUT, 1), np.float32), np.zeros(0, np.float32)
     if image.ndim != 3 or image.shape[2] < 3 or min(image.shape[:2]) < 16 or image.dtype != np.uint8:
         return empty
@@ -124,7 +127,8 @@ def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
     pips = blobs[(blobs[:, 4] >= median / _SAME_SIZE) & (blobs[:, 4] <= median * _SAME_SIZE)]
     out = np.empty((min(len(pips), MAX_PIPS), PIP_INPUT, PIP_INPUT, 1), np.float32)
     for k, (x, y, bw, bh, _) in enumerate(pips[:MAX_PIPS]):
-        scale = PIP_INPUT / (1.25 * max(bw, bh))
+        # a pip below the middle of the face is printed upside down: turned upright
+        scale = PIP_INPUT / (1.25 * max(bw, bh)) * (-1 if y + bh / 2 > fh / 2 else 1)
         face_to_patch = np.array(
             [
                 [scale, 0, PIP_INPUT / 2 - (x + bw / 2) * scale],
@@ -147,15 +151,17 @@ def face_ink(face: np.ndarray) -> np.ndarray:
     return np.clip((paper - low.astype(np.float32)) / max(paper - dark, 1.0), 0.0, 1.0)
 
 
-def sign_patches(ink: np.ndarray, spots: np.ndarray, side: int = PIP_INPUT) -> np.ndarray:
+def sign_patches(ink: np.ndarray, spots: np.ndarray, side: int = PIP_INPUT, upright: bool = False) -> np.ndarray:
     """The patches ``(n, side, side, 1)`` of the suit signs at ``spots`` (n x 3: centre x, y and
     longer side, pixels of the :func:`face_ink` map ``ink``), each sign centred and filling four
-    fifths of its patch as a pip does; ink beyond the map is paper."""
+    fifths of its patch as a pip does; ink beyond the map is paper. With ``upright``, a sign below
+    the middle of a face's ``ink`` is turned, as :func:`_pips` turns a pip for the model."""
     spots = np.asarray(spots, np.float32).reshape(-1, 3)
     step = (np.arange(side, dtype=np.float32) + 0.5 - side / 2) / (0.8 * side)
     shape = (len(spots), side, side)
-    xs = np.broadcast_to(spots[:, 0, None, None] + spots[:, 2, None, None] * step[None, None, :] - 0.5, shape)
-    ys = np.broadcast_to(spots[:, 1, None, None] + spots[:, 2, None, None] * step[None, :, None] - 0.5, shape)
+    reach = spots[:, 2] * np.where(upright & (spots[:, 1] > ink.shape[0] / 2), -1, 1).astype(np.float32)
+    xs = np.broadcast_to(spots[:, 0, None, None] + reach[:, None, None] * step[None, None, :] - 0.5, shape)
+    ys = np.broadcast_to(spots[:, 1, None, None] + reach[:, None, None] * step[None, :, None] - 0.5, shape)
     flat = (len(spots), side * side)  # one patch a row: cv2.remap takes at most 32767 rows
     out = cv2.remap(
         ink,
@@ -191,7 +197,7 @@ class PipReader:
 
     def suit_probs(self, patches: np.ndarray) -> np.ndarray:
         """The model's probabilities ``(n, 4)``, in :data:`PIP_LABELS` order, for ``patches``
-        (:func:`sign_patches`)."""
+        (:func:`sign_patches`, ``upright``)."""
         if not len(patches):
             return np.zeros((0, len(PIP_LABELS)), np.float32)
         return self._model.run(patches)[0]

@@ -74,12 +74,20 @@ def _strip_width(profile: np.ndarray, steps: np.ndarray, paper: float) -> float 
 def _covered(frame: np.ndarray, top: np.ndarray, quad: np.ndarray) -> Detection:
     """The card ``quad`` of ``frame`` with the card ``top`` lying over it painted out: what shows
     of the top card is no part of the card under it (its corner crop there would read the top
-    card's face), so the card under is read by what shows of it alone. Only the box round
-    ``quad`` is copied."""
+    card's face), so the card under is read by what shows of it alone. The ink that the top
+    card's edge cuts is painted out with it: half a pip is no pip (half a heart, turned upright
+    below the face's middle as the pip model reads pips, is a club). Only the box round ``quad``
+    is copied."""
     view, corners = Detection(quad, frame, 0.0, True).around()
     box = view.copy()
     paper = np.percentile(box.reshape(-1, box.shape[-1]), 95, axis=0)
-    cv2.fillConvexPoly(box, np.round(top - (quad - corners)).astype(np.int32), paper.tolist())
+    over = np.zeros(box.shape[:2], np.uint8)
+    cv2.fillConvexPoly(over, np.round(top - (quad - corners)).astype(np.int32), 1)
+    low = darkest_channel(box)
+    level = (float(np.percentile(low, 90)) + float(np.percentile(low, 1))) / 2
+    _, pieces = cv2.connectedComponents(((low < level) & (over == 0)).astype(np.uint8), connectivity=8)
+    cut = np.unique(pieces[cv2.dilate(over, np.ones((5, 5), np.uint8)) > 0])
+    box[(over > 0) | (np.isin(pieces, cut[cut > 0]))] = paper
     return Detection(corners, box, 0.0, True)
 
 

@@ -109,7 +109,7 @@ def pip_signs(face: np.ndarray, suit: str, pips: PipReader, most: int) -> np.nda
     found = _printed(ink)
     if not len(found):
         return found
-    probs = pips.suit_probs(sign_patches(ink, found[:, :3]))
+    probs = pips.suit_probs(sign_patches(ink, found[:, :3], upright=True))
     return found[probs[:, PIP_LABELS.index(suit)] >= E.min_pip_confidence][:most]
 
 

@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from kiosk.decks import Card, load_deck
+from kiosk.render.compositing import motion_blurred
 from kiosk.render.faces import face_styles, render_face
 from kiosk.vision.face import FACE_SIZE, face_corners
 from kiosk.vision.pips import PIP_INPUT, PIP_LABELS, pip_patches
@@ -58,6 +59,8 @@ def camera_card(rng: np.random.Generator, suit: str) -> tuple[np.ndarray, np.nda
     face = photometric(detector_view(face, rng, table, jitter=0.015), rng)
     width = int(rng.integers(70, 181))
     seen = cv2.resize(face, (width, round(width * FACE_SIZE[1] / FACE_SIZE[0])), interpolation=cv2.INTER_AREA)
+    if rng.random() < 0.2:  # the camera's own smear acts at the card's size in the frame
+        seen = motion_blurred(seen, rng)
     return seen, face_corners(seen)
 
 

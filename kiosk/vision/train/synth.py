@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -216,6 +217,20 @@ def _draw_suit(
         draw.polygon(poly, fill=ink)
 
 
+Box = tuple[float, float, float, float]  # x, y, width, height
+Ink = tuple[int, int, int]
+
+
+def _upside_down(img: Image.Image, box: Box, ink: Ink, draw: Callable[[ImageDraw.ImageDraw, Box, Ink], None]) -> None:
+    """``draw(canvas, box, ink)`` on ``img`` turned upside down about the box's centre."""
+    x, y, w, h = box
+    half = int(max(w, h)) + 2  # room for a glyph reaching past its box
+    sign = Image.new("RGB", (2 * half, 2 * half))
+    draw(ImageDraw.Draw(sign), (half - w / 2, half - h / 2, w, h), (255, 255, 255))
+    corner = (round(x + w / 2) - half, round(y + h / 2) - half)
+    img.paste(Image.new("RGB", sign.size, ink), corner, sign.convert("L").rotate(180))
+
+
 #: How much a rank is condensed (its drawn width over the font's): one glyph, and "10", which
 #: most brands squeeze further. Real indices are often tall and narrow: pp2021's brand draws Q 0.3
 #: as wide as tall, 9 0.37 and "10" 0.38 (measured on its crops), where the fonts draw Q 0.7-1.0,
@@ -380,9 +395,16 @@ def synth_face(rng: np.random.Generator, rank: str, suit: str) -> np.ndarray:
     elif rank not in ("J", "Q", "K"):
         pip = rng.uniform(0.18, 0.32) * w
         px = rng.uniform(free_x, max(free_x, bw * 1.25))
+
+        def one_pip(canvas: ImageDraw.ImageDraw, box: Box, colour: Ink) -> None:
+            _draw_suit(canvas, rng, suit, box, colour, suit_font)
+
         for py in np.linspace(bh * rng.uniform(0.05, 0.2), h - bh * 0.15 - pip, int(rng.integers(2, 5))):
-            _draw_suit(draw, rng, suit, (px, py, pip, pip * 1.1), ink, suit_font)
-            _draw_suit(draw, rng, suit, (w - px - pip, py, pip, pip * 1.1), ink, suit_font)
+            for box in ((px, py, pip, pip * 1.1), (w - px - pip, py, pip, pip * 1.1)):
+                if py + pip * 0.55 > h / 2:  # the lower half's pips upside down, as decks print them
+                    _upside_down(img, box, ink, one_pip)
+                else:
+                    one_pip(draw, box, ink)
     if rng.random() < 0.3:
         m = rng.uniform(3, 8)
         draw.rectangle((m, m, w - m, h - m), outline=ink, width=1)
