@@ -126,9 +126,9 @@ def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
     median = (float(areas[(len(areas) - 1) // 2]) + float(areas[len(areas) // 2])) / 2
     pips = blobs[(blobs[:, 4] >= median / _SAME_SIZE) & (blobs[:, 4] <= median * _SAME_SIZE)]
     out = np.empty((min(len(pips), MAX_PIPS), PIP_INPUT, PIP_INPUT, 1), np.float32)
+    turn = _upright(pips[:, 1] + pips[:, 3] / 2, fh)
     for k, (x, y, bw, bh, _) in enumerate(pips[:MAX_PIPS]):
-        # a pip below the middle of the face is printed upside down: turned upright
-        scale = PIP_INPUT / (1.25 * max(bw, bh)) * (-1 if y + bh / 2 > fh / 2 else 1)
+        scale = PIP_INPUT / (1.25 * max(bw, bh)) * float(turn[k])
         face_to_patch = np.array(
             [
                 [scale, 0, PIP_INPUT / 2 - (x + bw / 2) * scale],
@@ -141,6 +141,12 @@ def _pips(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
         )
     np.clip((paper - out) / (paper - dark), 0, 1, out=out)
     return out, (pips[:, 0] + pips[:, 2] / 2).astype(np.float32) / fw
+
+
+def _upright(centre_y: np.ndarray, height: float) -> np.ndarray:
+    """-1 where a sign centred at ``centre_y`` lies below the middle of a face ``height`` high
+    (printed upside down there: its patch is cut turned), else 1."""
+    return np.where(centre_y > height / 2, -1.0, 1.0).astype(np.float32)
 
 
 def face_ink(face: np.ndarray) -> np.ndarray:
@@ -159,7 +165,7 @@ def sign_patches(ink: np.ndarray, spots: np.ndarray, side: int = PIP_INPUT, upri
     spots = np.asarray(spots, np.float32).reshape(-1, 3)
     step = (np.arange(side, dtype=np.float32) + 0.5 - side / 2) / (0.8 * side)
     shape = (len(spots), side, side)
-    reach = spots[:, 2] * np.where(upright & (spots[:, 1] > ink.shape[0] / 2), -1, 1).astype(np.float32)
+    reach = spots[:, 2] * (_upright(spots[:, 1], ink.shape[0]) if upright else 1.0)
     xs = np.broadcast_to(spots[:, 0, None, None] + reach[:, None, None] * step[None, None, :] - 0.5, shape)
     ys = np.broadcast_to(spots[:, 1, None, None] + reach[:, None, None] * step[None, :, None] - 0.5, shape)
     flat = (len(spots), side * side)  # one patch a row: cv2.remap takes at most 32767 rows

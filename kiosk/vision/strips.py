@@ -24,6 +24,7 @@ from kiosk.vision.face import darkest_channel
 from kiosk.vision.geometry import order_corners, polygon_iou
 from kiosk.vision.look_rules import Named, lies_on, under_a_named_card
 from kiosk.vision.params import PARAMS
+from kiosk.vision.pips import face_ink
 from kiosk.vision.reading import CardReader
 
 
@@ -83,9 +84,8 @@ def _covered(frame: np.ndarray, top: np.ndarray, quad: np.ndarray) -> Detection:
     paper = np.percentile(box.reshape(-1, box.shape[-1]), 95, axis=0)
     over = np.zeros(box.shape[:2], np.uint8)
     cv2.fillConvexPoly(over, np.round(top - (quad - corners)).astype(np.int32), 1)
-    low = darkest_channel(box)
-    level = (float(np.percentile(low, 90)) + float(np.percentile(low, 1))) / 2
-    _, pieces = cv2.connectedComponents(((low < level) & (over == 0)).astype(np.uint8), connectivity=8)
+    inked = (face_ink(box) > 0.5) & (over == 0)  # darker than half-way to the paper, as pips are found
+    _, pieces = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
     cut = np.unique(pieces[cv2.dilate(over, np.ones((5, 5), np.uint8)) > 0])
     box[(over > 0) | (np.isin(pieces, cut[cut > 0]))] = paper
     return Detection(corners, box, 0.0, True)
