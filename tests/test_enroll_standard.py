@@ -23,7 +23,7 @@ from kiosk.vision.enrolled import REFUSALS, EnrolledReader, Verdict
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
 from kiosk.vision.geometry import polygon_iou
-from kiosk.vision.glyphs import find_index, found_indices, glyph_patch
+from kiosk.vision.glyphs import _boxes, _frame_lines, find_index, found_indices, glyph_patch
 from kiosk.vision.identify import settle
 from kiosk.vision.pips import PIP_INPUT, PipReading, load_pip_reader, sign_patches
 from kiosk.vision.reading import Identification
@@ -185,11 +185,15 @@ def test_a_gallery_of_another_shape_is_refused_in_one_line(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize("style", foreign_styles())
-@pytest.mark.parametrize("card_id", ["AS", "7H", "10C", "QD"])
-def test_the_index_is_found_where_each_layout_prints_its_rank(style: str, card_id: str) -> None:
-    """The rank found starts in its layout's rank box and reaches no further than the index."""
+@pytest.mark.parametrize("card_id", ["AS", "7H", "10C", "QD", "KS"])
+@pytest.mark.parametrize("blur", [0.0, 1.5])
+def test_the_index_is_found_where_each_layout_prints_its_rank(style: str, card_id: str, blur: float) -> None:
+    """The rank found starts in its layout's rank box and reaches no further than the index, also
+    seen blurred, where a suit printed beside the rank runs into a court's frame line."""
     face = cv2.cvtColor(np.asarray(render_face(load_deck(DECK)[card_id], style, FACE_SIZE[0])), cv2.COLOR_RGB2BGR)
     face = cv2.resize(face, FACE_SIZE, interpolation=cv2.INTER_AREA)
+    if blur:
+        face = cv2.GaussianBlur(face, (0, 0), blur)
     layout = foreign_look(style)[1]
     x0, y0, x1, y1 = layout.rank_box
     if layout.suit_box is not None:  # a suit printed against the rank is read with it
@@ -199,6 +203,40 @@ def test_the_index_is_found_where_each_layout_prints_its_rank(style: str, card_i
         assert index is not None
         x, y, bw, bh = index.rank
         assert x0 * w - 3 <= x and x + bw <= x1 * w + 3 and y0 * h - 3 <= y and y + bh <= y1 * h + 3
+
+
+#: A face's corner region, where :func:`kiosk.vision.glyphs.find_index` looks (rows, columns).
+CORNER = (round(0.42 * FACE_SIZE[1]), round(0.3 * FACE_SIZE[0]))
+
+
+@st.composite
+def corner_ink(draw: st.DrawFn) -> np.ndarray:
+    """The ink mask of a corner region: glyph-sized blocks and thin lines, some running to its
+    bottom or right side."""
+    h, w = CORNER
+    mask = np.zeros(CORNER, np.uint8)
+    for _ in range(draw(st.integers(1, 8))):
+        kind = draw(st.sampled_from(["glyph", "down", "across"]))
+        if kind == "glyph":
+            x, y = draw(st.integers(0, w - 4)), draw(st.integers(0, h - 4))
+            mask[y : y + draw(st.integers(2, 24)), x : x + draw(st.integers(2, 16))] = 1
+        elif kind == "down":
+            x, y = draw(st.integers(0, w - 4)), draw(st.integers(0, h - 8))
+            mask[y:, x : x + draw(st.integers(1, 4))] = 1
+        else:
+            x, y = draw(st.integers(0, w - 8)), draw(st.integers(0, h - 4))
+            mask[y : y + draw(st.integers(1, 4)), x:] = 1
+    return mask
+
+
+@settings(max_examples=80, deadline=None)
+@given(mask=corner_ink())
+def test_frame_lines_part_only_the_ink_cut_by_the_corners_side(mask: np.ndarray) -> None:
+    """Every ink component that reaches neither the bottom nor the right side of the corner is
+    found as it was, whatever frame lines are taken out of the others."""
+    kept = [b for b in _boxes(mask) if b[0] + b[2] < CORNER[1] and b[1] + b[3] < CORNER[0]]
+    parted = set(_boxes(mask & (1 - _frame_lines(mask, FACE_SIZE))))
+    assert all(b in parted for b in kept)
 
 
 @pytest.mark.parametrize("style", foreign_styles())

@@ -66,7 +66,7 @@ def index_in(region: np.ndarray, face_size: tuple[int, int]) -> CornerIndex | No
     """The index in ``region``, the top-left corner of a face of ``face_size`` (BGR, face pixels):
     the corner :func:`find_index` looks at, or a smaller crop of it."""
     dark = ink(region)
-    boxes = _components(dark, face_size)
+    boxes, frame = _components(dark, face_size)
     if not boxes:
         return None
     first = min(boxes, key=lambda b: b[0] + G.down_weight * b[1])
@@ -75,6 +75,8 @@ def index_in(region: np.ndarray, face_size: tuple[int, int]) -> CornerIndex | No
     right, bottom = x + rw, y + rh
     suit = _suit(rank, [b for b in boxes if b != rank and not _inside(b, rank)])
     glyph = suit or _suit_glyph(first, [b for b in boxes if b != first and _inside(b, rank)])
+    if glyph is not None and _against(frame, glyph):
+        glyph = None  # cut by a frame line: no template of its suit, nor read as one
     if suit is not None:
         right, bottom = max(right, suit[0] + suit[2]), max(bottom, suit[1] + suit[3])
     redness = _redness(region, dark, (x, y, right - x, bottom - y))
@@ -211,15 +213,53 @@ def _boxes(mask: np.ndarray) -> list[Box]:
     return [(int(x), int(y), int(bw), int(bh)) for x, y, bw, bh, area in stats if area >= G.min_area]
 
 
-def _components(dark: np.ndarray, face_size: tuple[int, int]) -> list[Box]:
-    """The boxes of the ink components that can be glyphs: large enough, not too long, clear of
-    the region's sides."""
-    rh, rw = dark.shape
+def _components(dark: np.ndarray, face_size: tuple[int, int]) -> tuple[list[Box], np.ndarray]:
+    """The boxes of the ink components of the ink map ``dark`` that can be glyphs (large enough,
+    not too long, clear of the region's sides) once its frame lines are taken out, and those
+    lines (:func:`_frame_lines`)."""
+    mask = (dark > 1.0 - G.ink_ratio).astype(np.uint8)
+    frame = _frame_lines(mask, face_size)
+    rh, rw = mask.shape
     return [
         (x, y, bw, bh)
-        for x, y, bw, bh in _boxes((dark > 1.0 - G.ink_ratio).astype(np.uint8))
+        for x, y, bw, bh in _boxes(mask & (1 - frame))
         if x >= G.rim and y >= G.rim and x + bw < rw and y + bh < rh and _glyph_sized((x, y, bw, bh), face_size)
-    ]
+    ], frame
+
+
+def _frame_lines(mask: np.ndarray, face_size: tuple[int, int]) -> np.ndarray:
+    """The frame lines of ``mask`` (uint8, 0 or 1): its strokes no thicker than ``frame_line[1]``
+    of the face's width that run straight down or across for ``frame_line[0]`` of the face and
+    reach its bottom or right side, grown by a pixel within the components they are part of. A
+    court's frame running past the index joins its glyphs into one component cut by the region's
+    side, which no glyph is: only components so cut lose ink to them (the side of a card or a
+    shadow over the corner is no thin stroke, and stays)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    reaching = (stats[1:, 0] + stats[1:, 2] >= mask.shape[1]) | (stats[1:, 1] + stats[1:, 3] >= mask.shape[0])
+    if not reaching.any():
+        return np.zeros_like(mask)
+    cut = np.isin(labels, np.flatnonzero(reaching) + 1).astype(np.uint8)
+    run, thick = G.frame_line
+    width = max(2, round(thick * face_size[0])) + 1
+    thin = (cut > cv2.morphologyEx(cut, cv2.MORPH_OPEN, np.ones((width, width), np.uint8))).astype(np.uint8)
+    down, across = (max(3, round(run * side)) for side in (face_size[1], face_size[0]))
+    frame = np.zeros_like(mask)
+    for kernel, axis in (((1, down), 0), ((across, 1), 1)):
+        line = cv2.getStructuringElement(cv2.MORPH_RECT, kernel)
+        lines = cv2.morphologyEx(thin, cv2.MORPH_OPEN, line)
+        # a glyph against the line breaks its thin stroke: the pieces on one line are one line
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(
+            cv2.morphologyEx(lines, cv2.MORPH_CLOSE, line), connectivity=8
+        )
+        reach = stats[1:, 1 - axis] + stats[1:, 3 - axis]
+        frame |= lines & np.isin(labels, np.flatnonzero(reach >= mask.shape[axis]) + 1).astype(np.uint8)
+    return np.logical_and(cv2.dilate(frame, np.ones((3, 3), np.uint8)), cut).astype(np.uint8)
+
+
+def _against(frame: np.ndarray, box: Box) -> bool:
+    """Whether the frame lines ``frame`` reach into ``box``, one pixel round it included."""
+    x, y, w, h = box
+    return bool(frame[max(y - 1, 0) : y + h + 1, max(x - 1, 0) : x + w + 1].any())
 
 
 def _glyph_sized(box: Box, face_size: tuple[int, int]) -> bool:

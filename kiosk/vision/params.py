@@ -343,6 +343,7 @@ class GlyphParams:
     min_area: int = 12  # face pixels a glyph covers at least (specks and print texture are less)
     max_glyph: tuple[float, float] = (0.28, 0.3)  # shares of the face a glyph spans at most (longer: frame lines)
     rim: int = 2  # face pixels: components this close to the outer sides are the card's rim or table
+    frame_line: tuple[float, float] = (0.15, 0.02)  # a frame line: run (share of the face), width (of its width)
     touch: float = 0.08  # share of the rank's height: a component this close within its lines is part of it
     #: How much a component's distance down the card counts against its distance from the side
     #: edge when choosing the rank (an index runs along the side edge, its rank at the top)

@@ -255,7 +255,7 @@ def _corner_samples(
     rank_m, suit_m = rank_m[:ch, :cw], suit_m[:ch, :cw]  # this corner's glyphs, not the other's
     boxes = [found.rank] + ([found.suit] if found.suit is not None else [])
     if rng.random() < 0.5:  # another ink component of the corner: a pip's edge, court art, a border
-        others = [b for b in _components(ink(view[:ch, :cw]), (w, h)) if b not in boxes]
+        others = [b for b in _components(ink(view[:ch, :cw]), (w, h))[0] if b not in boxes]
         if others:
             boxes.append(others[int(rng.integers(len(others)))])
     out = []
