@@ -19,7 +19,7 @@ from kiosk.render.faces import face_styles, render_face
 from kiosk.render.foreign import foreign_look, foreign_styles, tilted
 from kiosk.render.scenes import render_empty, render_scene
 from kiosk.vision.detect import Detector
-from kiosk.vision.enrolled import REFUSALS, EnrolledReader, Verdict
+from kiosk.vision.enrolled import REFUSALS, CornerLook, EnrolledReader, Verdict
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
 from kiosk.vision.geometry import polygon_iou
@@ -385,6 +385,18 @@ def test_index_suit_glyphs_are_read_only_where_the_printing_has_them(style: str,
     assert all(suit is None or suit == card_id[-1] for card_id, suit in read.items())
     assert sum(suit == card_id[-1] for card_id, suit in read.items()) >= share * len(read)
     assert share or set(read.values()) == {None}
+
+
+@pytest.mark.parametrize("glyph", ["S", "C", None])
+def test_pips_counting_a_number_cards_rank_say_its_suit_whatever_its_index_glyph_says(glyph: str | None) -> None:
+    """A number card's pips read surely, as many as its rank, say its suit alone; fewer pips (a
+    card over part of the face) say it only with a corner's suit glyph saying the same."""
+    reader = _enrolled_from_faces("foreign-side")
+    face = _clean_face("6C", "foreign-side")
+    looks = [CornerLook("6", 0.95, "9", 0.3, 0.0, glyph)]
+    six, four = (PipReading(n, "C", 0.99, (0.99, 0.0, 0.0, 0.01)) for n in (6, 4))
+    assert reader._suit(face, "6", False, six, looks, True) == "C"
+    assert reader._suit(face, "6", False, four, looks, True) == ("C" if glyph == "C" else None)
 
 
 @settings(max_examples=40, deadline=None)

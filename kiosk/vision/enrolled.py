@@ -323,9 +323,10 @@ class EnrolledReader:
                 agreed = glyph_suit is not None and glyph_suit in {look.suit for look in looks}
                 return glyph_suit if agreed and glyph_suit in (RED_SUITS if red else BLACK_SUITS) else None
             counted = reading.count == PIP_RANKS[rank] and (reading.count > 1 or uncontested)
-            if not counted and not (reading.count < PIP_RANKS[rank] and reading.suit in said):
+            if counted:  # its pips outvote an index's suit glyph, a sign of a third their size
+                said = {reading.suit}
+            elif not (reading.count < PIP_RANKS[rank] and reading.suit in said):
                 return None
-            said.add(reading.suit)
         else:
             said |= self._sign_suits(face, rank, red)
             sure = reading is not None and reading.confidence >= E.min_pip_confidence
