@@ -212,12 +212,17 @@ CORNER = (round(0.42 * FACE_SIZE[1]), round(0.3 * FACE_SIZE[0]))
 @st.composite
 def corner_ink(draw: st.DrawFn) -> np.ndarray:
     """The ink mask of a corner region: glyph-sized blocks and thin lines, some running to its
-    bottom or right side."""
+    bottom or right side, some in line with one that does across a gap."""
     h, w = CORNER
     mask = np.zeros(CORNER, np.uint8)
     for _ in range(draw(st.integers(1, 8))):
-        kind = draw(st.sampled_from(["glyph", "down", "across"]))
-        if kind == "glyph":
+        kind = draw(st.sampled_from(["glyph", "down", "across", "broken"]))
+        if kind == "broken":  # a long stroke, a gap, then a line on to the bottom
+            x, width, gap = draw(st.integers(0, w - 4)), draw(st.integers(1, 3)), draw(st.integers(2, 20))
+            top = draw(st.integers(0, h - 90 - gap))
+            mask[top : top + 45, x : x + width] = 1
+            mask[top + 45 + gap :, x : x + width] = 1
+        elif kind == "glyph":
             x, y = draw(st.integers(0, w - 4)), draw(st.integers(0, h - 4))
             mask[y : y + draw(st.integers(2, 24)), x : x + draw(st.integers(2, 16))] = 1
         elif kind == "down":

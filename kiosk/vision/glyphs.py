@@ -253,7 +253,7 @@ def _frame_lines(mask: np.ndarray, face_size: tuple[int, int]) -> np.ndarray:
         )
         reach = stats[1:, 1 - axis] + stats[1:, 3 - axis]
         frame |= lines & np.isin(labels, np.flatnonzero(reach >= mask.shape[axis]) + 1).astype(np.uint8)
-    return np.logical_and(cv2.dilate(frame, np.ones((3, 3), np.uint8)), cut).astype(np.uint8)
+    return cv2.dilate(frame, np.ones((3, 3), np.uint8))
 
 
 def _against(frame: np.ndarray, box: Box) -> bool:
