@@ -186,7 +186,7 @@ def test_a_gallery_of_another_shape_is_refused_in_one_line(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("style", foreign_styles())
 @pytest.mark.parametrize("card_id", ["AS", "7H", "10C", "QD", "KS"])
-@pytest.mark.parametrize("blur", [0.0, 1.5])
+@pytest.mark.parametrize("blur", [0.0, 1.5, 2.5])
 def test_the_index_is_found_where_each_layout_prints_its_rank(style: str, card_id: str, blur: float) -> None:
     """The rank found starts in its layout's rank box and reaches no further than the index, also
     seen blurred, where a suit printed beside the rank runs into a court's frame line."""

@@ -229,11 +229,12 @@ def _components(dark: np.ndarray, face_size: tuple[int, int]) -> tuple[list[Box]
 
 def _frame_lines(mask: np.ndarray, face_size: tuple[int, int]) -> np.ndarray:
     """The frame lines of ``mask`` (uint8, 0 or 1): its strokes no thicker than ``frame_line[1]``
-    of the face's width that run straight down or across for ``frame_line[0]`` of the face and
-    reach its bottom or right side, grown by a pixel within the components they are part of. A
-    court's frame running past the index joins its glyphs into one component cut by the region's
-    side, which no glyph is: only components so cut lose ink to them (the side of a card or a
-    shadow over the corner is no thin stroke, and stays)."""
+    of the face's width that run straight down or across for ``frame_line[0]`` of the face (in
+    pieces of half that, in line across gaps) and reach its bottom or right side, grown by a
+    pixel within the components they are part of. A court's frame running past the index joins
+    its glyphs into one component cut by the region's side, which no glyph is: only components
+    so cut lose ink to them (the side of a card or a shadow over the corner is no thin stroke,
+    and stays)."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     reaching = (stats[1:, 0] + stats[1:, 2] >= mask.shape[1]) | (stats[1:, 1] + stats[1:, 3] >= mask.shape[0])
     if not reaching.any():
@@ -246,13 +247,15 @@ def _frame_lines(mask: np.ndarray, face_size: tuple[int, int]) -> np.ndarray:
     frame = np.zeros_like(mask)
     for kernel, axis in (((1, down), 0), ((across, 1), 1)):
         line = cv2.getStructuringElement(cv2.MORPH_RECT, kernel)
-        lines = cv2.morphologyEx(thin, cv2.MORPH_OPEN, line)
-        # a glyph against the line breaks its thin stroke: the pieces on one line are one line
+        piece = cv2.getStructuringElement(cv2.MORPH_RECT, (max(1, kernel[0] // 2), max(1, kernel[1] // 2)))
+        lines = cv2.morphologyEx(thin, cv2.MORPH_OPEN, piece)
+        # a glyph against the line breaks its thin stroke: the pieces in line are one line
         _, labels, stats, _ = cv2.connectedComponentsWithStats(
             cv2.morphologyEx(lines, cv2.MORPH_CLOSE, line), connectivity=8
         )
         reach = stats[1:, 1 - axis] + stats[1:, 3 - axis]
-        frame |= lines & np.isin(labels, np.flatnonzero(reach >= mask.shape[axis]) + 1).astype(np.uint8)
+        whole = stats[1:, 3 - axis] >= (down, across)[axis]
+        frame |= lines & np.isin(labels, np.flatnonzero((reach >= mask.shape[axis]) & whole) + 1).astype(np.uint8)
     return cv2.dilate(frame, np.ones((3, 3), np.uint8))
 
 
