@@ -157,7 +157,7 @@ def bench_layout(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scenes-per-card", type=int, default=5, help="appearances of each card in the test scenes")
-    parser.add_argument("--styles", nargs="*", help="foreign styles to run (default: the three layouts)")
+    parser.add_argument("--styles", nargs="*", help="foreign styles to run (default: the four layouts)")
     parser.add_argument("--apart", action="store_true", help="the test scenes' cards lie apart (default: piles)")
     parser.add_argument("--seed", type=int, default=1000, help="the first test scene's seed")
     args = parser.parse_args()
