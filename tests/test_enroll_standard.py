@@ -25,6 +25,7 @@ from kiosk.vision.gallery import Gallery, GalleryError, gallery_path
 from kiosk.vision.geometry import polygon_iou
 from kiosk.vision.glyphs import _boxes, _frame_lines, find_index, found_indices, glyph_patch
 from kiosk.vision.identify import settle
+from kiosk.vision.params import PARAMS
 from kiosk.vision.pips import PIP_INPUT, PipReading, load_pip_reader, sign_patches
 from kiosk.vision.reading import Identification
 from kiosk.vision.teaching import Teaching, as_gallery, describe
@@ -206,7 +207,7 @@ def test_the_index_is_found_where_each_layout_prints_its_rank(style: str, card_i
 
 
 #: A face's corner region, where :func:`kiosk.vision.glyphs.find_index` looks (rows, columns).
-CORNER = (round(0.42 * FACE_SIZE[1]), round(0.3 * FACE_SIZE[0]))
+CORNER = (round(PARAMS.glyphs.corner[1] * FACE_SIZE[1]), round(PARAMS.glyphs.corner[0] * FACE_SIZE[0]))
 
 
 @st.composite

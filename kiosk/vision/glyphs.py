@@ -243,20 +243,23 @@ def _frame_lines(mask: np.ndarray, face_size: tuple[int, int]) -> np.ndarray:
     run, thick = G.frame_line
     width = max(2, round(thick * face_size[0])) + 1
     thin = (cut > cv2.morphologyEx(cut, cv2.MORPH_OPEN, np.ones((width, width), np.uint8))).astype(np.uint8)
-    down, across = (max(3, round(run * side)) for side in (face_size[1], face_size[0]))
     frame = np.zeros_like(mask)
-    for kernel, axis in (((1, down), 0), ((across, 1), 1)):
-        line = cv2.getStructuringElement(cv2.MORPH_RECT, kernel)
-        piece = cv2.getStructuringElement(cv2.MORPH_RECT, (max(1, kernel[0] // 2), max(1, kernel[1] // 2)))
-        lines = cv2.morphologyEx(thin, cv2.MORPH_OPEN, piece)
+    for axis in (0, 1):  # down to the bottom, across to the right side
+        length = max(3, round(run * face_size[1 - axis]))
+        lines = cv2.morphologyEx(thin, cv2.MORPH_OPEN, _line(axis, length // 2))
         # a glyph against the line breaks its thin stroke: the pieces in line are one line
         _, labels, stats, _ = cv2.connectedComponentsWithStats(
-            cv2.morphologyEx(lines, cv2.MORPH_CLOSE, line), connectivity=8
+            cv2.morphologyEx(lines, cv2.MORPH_CLOSE, _line(axis, length)), connectivity=8
         )
-        reach = stats[1:, 1 - axis] + stats[1:, 3 - axis]
-        whole = stats[1:, 3 - axis] >= (down, across)[axis]
-        frame |= lines & np.isin(labels, np.flatnonzero((reach >= mask.shape[axis]) & whole) + 1).astype(np.uint8)
+        start, extent = stats[1:, 1 - axis], stats[1:, 3 - axis]
+        whole = (extent >= length) & (start + extent >= mask.shape[axis])
+        frame |= lines & np.isin(labels, np.flatnonzero(whole) + 1).astype(np.uint8)
     return cv2.dilate(frame, np.ones((3, 3), np.uint8))
+
+
+def _line(axis: int, length: int) -> np.ndarray:
+    """A straight structuring element ``length`` long, down (``axis`` 0) or across (1)."""
+    return cv2.getStructuringElement(cv2.MORPH_RECT, (1, length) if axis == 0 else (length, 1))
 
 
 def _against(frame: np.ndarray, box: Box) -> bool:
