@@ -1,5 +1,6 @@
 """A printing's suit signs (:mod:`kiosk.vision.suit_spots`): a sign in a ring cut out of solid
-ink is found whole, and signs are read against the printing's own pips, sharp and blurred."""
+ink or against a frame's line is found whole, and signs are read against the printing's own
+pips, sharp and blurred."""
 
 from __future__ import annotations
 
@@ -142,3 +143,34 @@ def test_a_sign_leaning_to_the_other_suit_at_a_spot_makes_the_court_two_suits() 
     assert spot_suits(np.vstack([sure, at_spot_with(to_spades)]), spot, ("C", "S"), templates) == {"C", "S"}
     assert spot_suits(np.vstack([sure, at_spot_with(to_clubs)]), spot, ("C", "S"), templates) == {"C"}
     assert spot_suits(at_spot_with(to_spades), spot, ("C", "S"), templates) == set()  # no clear reading
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    suit=st.sampled_from("CDHS"),
+    family=st.sampled_from(PIP_FAMILIES),
+    side=st.integers(16, 26),
+    thick=st.integers(1, 3),
+    x=st.integers(50, 150),
+    y=st.integers(60, 220),
+    across=st.booleans(),
+)
+def test_a_sign_printed_against_a_frames_line_is_found_whole(
+    suit: str, family: str, side: int, thick: int, x: int, y: int, across: bool
+) -> None:
+    """A pip touching a thin line running the length of the face (a court's frame) is found as
+    a sign, its box the pip's: the line is no part of it."""
+    ink = np.zeros((FACE_SIZE[1], FACE_SIZE[0]), np.float32)
+    pip = _pip_ink(suit, family, side)
+    _put(ink, pip, x, y)
+    ys, xs = np.nonzero(pip > 0.5)
+    top, left = y - side // 2 + ys.min(), x - side // 2 + xs.min()
+    if across:  # the line under the pip's top edge, across the face
+        ink[top - thick + 1 : top + 1, 10:-10] = 1.0
+    else:  # down the face, along its left edge
+        ink[10:-10, left - thick + 1 : left + 1] = 1.0
+    cx, cy = x - side // 2 + (xs.min() + xs.max() + 1) / 2, y - side // 2 + (ys.min() + ys.max() + 1) / 2
+    true_side = max(np.ptp(xs), np.ptp(ys)) + 1
+    found = face_signs(_face(ink), 100)
+    near = found[(np.abs(found[:, 0] - cx) <= 2) & (np.abs(found[:, 1] - cy) <= 2)]
+    assert len(near) and np.abs(near[:, 2] - true_side).min() <= 3

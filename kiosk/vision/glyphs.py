@@ -184,12 +184,14 @@ def found_indices(face: np.ndarray) -> list[tuple[int, CornerIndex]]:
 
 def signs(ink_map: np.ndarray) -> np.ndarray:
     """Where suit signs may sit on a face (n x 3: centre x, y and longer side, face pixels): the
-    compact ink components of ``ink_map`` (0 paper, 1 darkest ink) at each of ``sign_levels``,
-    clear of the face's rim, each place once."""
+    compact ink components of ``ink_map`` (0 paper, 1 darkest ink) at each of ``sign_levels``
+    once its :func:`thin_lines` (at the lowest level, where blur makes them widest) are taken
+    out, clear of the face's rim, each place once."""
     h, w = ink_map.shape
     out: list[tuple[float, float, float]] = []
+    apart = 1 - thin_lines((ink_map > min(G.sign_levels)).astype(np.uint8), (w, h))  # the lines at their widest
     for level in G.sign_levels:
-        stats = cv2.connectedComponentsWithStats((ink_map > level).astype(np.uint8), connectivity=4)[2][1:]
+        stats = cv2.connectedComponentsWithStats((ink_map > level).astype(np.uint8) & apart, connectivity=4)[2][1:]
         for x, y, bw, bh, area in stats:
             side = max(bw, bh)
             if (
@@ -228,23 +230,29 @@ def _components(dark: np.ndarray, face_size: tuple[int, int]) -> tuple[list[Box]
 
 
 def _frame_lines(mask: np.ndarray, face_size: tuple[int, int]) -> np.ndarray:
-    """The frame lines of ``mask`` (uint8, 0 or 1): its strokes no thicker than ``frame_line[1]``
-    of the face's width that run straight down or across for ``frame_line[0]`` of the face (in
-    pieces of half that, in line across gaps) and reach its bottom or right side, grown by a
-    pixel within the components they are part of. A court's frame running past the index joins
-    its glyphs into one component cut by the region's side, which no glyph is: only components
-    so cut lose ink to them (the side of a card or a shadow over the corner is no thin stroke,
-    and stays)."""
+    """The frame lines of ``mask`` (uint8, 0 or 1): its :func:`thin_lines` that reach its bottom
+    or right side. A court's frame running past the index joins its glyphs into one component cut
+    by the region's side, which no glyph is: only components so cut lose ink to them (the side
+    of a card or a shadow over the corner is no thin stroke, and stays)."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     reaching = (stats[1:, 0] + stats[1:, 2] >= mask.shape[1]) | (stats[1:, 1] + stats[1:, 3] >= mask.shape[0])
     if not reaching.any():
         return np.zeros_like(mask)
     cut = np.isin(labels, np.flatnonzero(reaching) + 1).astype(np.uint8)
+    return thin_lines(cut, face_size, to_side=True)
+
+
+def thin_lines(mask: np.ndarray, face_size: tuple[int, int], to_side: bool = False) -> np.ndarray:
+    """The strokes of ``mask`` (uint8, 0 or 1) no thicker than ``frame_line[1]`` of the face's
+    width that run straight down or across for ``frame_line[0]`` of the face (in pieces of half
+    that, in line across gaps; with ``to_side``, only those reaching the mask's bottom or right
+    side), grown by a pixel: a frame's or a border's lines, which join a sign printed against
+    them to themselves."""
     run, thick = G.frame_line
     width = max(2, round(thick * face_size[0])) + 1
-    thin = (cut > cv2.morphologyEx(cut, cv2.MORPH_OPEN, np.ones((width, width), np.uint8))).astype(np.uint8)
-    frame = np.zeros_like(mask)
-    for axis in (0, 1):  # down to the bottom, across to the right side
+    thin = (mask > cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((width, width), np.uint8))).astype(np.uint8)
+    lines_of = np.zeros_like(mask)
+    for axis in (0, 1):  # down, across
         length = max(3, round(run * face_size[1 - axis]))
         lines = cv2.morphologyEx(thin, cv2.MORPH_OPEN, _line(axis, length // 2))
         # a glyph against the line breaks its thin stroke: the pieces in line are one line
@@ -252,9 +260,9 @@ def _frame_lines(mask: np.ndarray, face_size: tuple[int, int]) -> np.ndarray:
             cv2.morphologyEx(lines, cv2.MORPH_CLOSE, _line(axis, length)), connectivity=8
         )
         start, extent = stats[1:, 1 - axis], stats[1:, 3 - axis]
-        whole = (extent >= length) & (start + extent >= mask.shape[axis])
-        frame |= lines & np.isin(labels, np.flatnonzero(whole) + 1).astype(np.uint8)
-    return cv2.dilate(frame, np.ones((3, 3), np.uint8))
+        whole = (extent >= length) & ((start + extent >= mask.shape[axis]) if to_side else True)
+        lines_of |= lines & np.isin(labels, np.flatnonzero(whole) + 1).astype(np.uint8)
+    return cv2.dilate(lines_of, np.ones((3, 3), np.uint8))
 
 
 def _line(axis: int, length: int) -> np.ndarray:
