@@ -1,6 +1,7 @@
 """A printing's suit signs (:mod:`kiosk.vision.suit_spots`): a sign in a ring cut out of solid
 ink or against a frame's line is found whole, and signs are read against the printing's own
-pips, sharp and blurred."""
+pips, sharp and blurred; a small index glyph too long for a suit sign is not read as one
+(:mod:`kiosk.vision.suit_glyphs`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from hypothesis import strategies as st
 import kiosk.vision.suit_spots as suit_spots
 from kiosk.render.pips import PIP_FAMILIES, pip_mask
 from kiosk.vision.face import FACE_SIZE
+from kiosk.vision.glyphs import CornerIndex
 from kiosk.vision.params import PARAMS
+from kiosk.vision.suit_glyphs import SuitGlyphs, suit_patch
 from kiosk.vision.suit_spots import SIGN_DIM, court_spots, face_signs, pip_templates, spot_suits
 
 Pip = tuple[str, int, int, int, bool]  # suit, centre x, y, side, upside down
@@ -174,3 +177,20 @@ def test_a_sign_printed_against_a_frames_line_is_found_whole(
     found = face_signs(_face(ink), 100)
     near = found[(np.abs(found[:, 0] - cx) <= 2) & (np.abs(found[:, 1] - cy) <= 2)]
     assert len(near) and np.abs(near[:, 2] - true_side).min() <= 3
+
+
+def test_an_index_glyph_too_long_for_a_suit_sign_is_not_read() -> None:
+    """A sliver beside the rank (what blur leaves of a tiny suit sign) is no suit glyph: no patch
+    is kept of it and the printing's glyphs read no suit in it, where the same ink in a
+    sign-shaped box is read."""
+    ink = np.zeros((60, 40), np.float32)
+    ink[20:30, 10:13] = 1.0
+    sliver = CornerIndex(ink, (0, 0, 8, 12), (20, 30), 0.0, (10, 20, 3, 10))
+    square = CornerIndex(ink, (0, 0, 8, 12), (20, 30), 0.0, (8, 20, 7, 10))
+    bars = [np.zeros((16, 16), np.float32) for _ in range(3)]
+    for k, bar in enumerate(bars):  # the other suits: bars across, each at its own height
+        bar[2 + 4 * k : 5 + 4 * k, 2:14] = 1.0
+    patches = [suit_patch(square), *(bar.ravel() for bar in bars)]
+    glyphs = SuitGlyphs(np.stack(patches * 2), list("CDHS") * 2, list(range(8)))
+    assert glyphs.usable and glyphs.read(square) == "C"
+    assert not suit_patch(sliver).any() and glyphs.read(sliver) is None

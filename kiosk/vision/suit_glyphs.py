@@ -25,8 +25,13 @@ E = PARAMS.enrolled
 
 
 def suit_patch(index: CornerIndex) -> np.ndarray:
-    """The normalised suit glyph of ``index`` (SUIT_DIM float32), zeros where it marks none."""
+    """The normalised suit glyph of ``index`` (SUIT_DIM float32), zeros where it marks none or a
+    glyph longer than ``sign_aspect`` times its width (no suit sign: a sliver that blur left of
+    one, scaled up to a shape of its own)."""
     if index.suit is None:
+        return np.zeros(SUIT_DIM, np.float32)
+    _, _, w, h = index.suit
+    if max(w, h) > PARAMS.glyphs.sign_aspect * min(w, h):
         return np.zeros(SUIT_DIM, np.float32)
     return glyph_patch(index.ink, index.suit, SUIT_PATCH).ravel()
 
@@ -76,7 +81,8 @@ class SuitGlyphs:
     def read(self, index: CornerIndex) -> str | None:
         """The suit the suit glyph of ``index`` clearly shows, else None (also where the printing's
         glyphs do not tell its suits apart)."""
-        return None if index.suit is None else self.suit_of(suit_patch(index))
+        patch = suit_patch(index)
+        return self.suit_of(patch) if patch.any() else None
 
     def lean_of(self, patch: np.ndarray, among: Sequence[str] | None = None) -> tuple[str | None, float]:
         """The suit (of ``among``, else of all) the normalised glyph ``patch`` (SUIT_DIM) looks most
