@@ -1,14 +1,16 @@
 """A printing's suit signs (:mod:`kiosk.vision.suit_spots`): a sign in a ring cut out of solid
 ink or against a frame's line is found whole, and signs are read against the printing's own
-pips, sharp and blurred; a small index glyph too long for a suit sign is not read as one
-(:mod:`kiosk.vision.suit_glyphs`)."""
+pips and by the pip model, sharp and blurred; a small index glyph too long for a suit sign is
+not read as one (:mod:`kiosk.vision.suit_glyphs`)."""
 
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 import cv2
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,9 +18,19 @@ import kiosk.vision.suit_spots as suit_spots
 from kiosk.render.pips import PIP_FAMILIES, pip_mask
 from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.glyphs import CornerIndex
+from kiosk.vision.identify import default_models_dir
 from kiosk.vision.params import PARAMS
+from kiosk.vision.pips import PipReader, load_pip_reader
 from kiosk.vision.suit_glyphs import SuitGlyphs, suit_patch
-from kiosk.vision.suit_spots import SIGN_DIM, court_spots, face_signs, pip_templates, spot_suits
+from kiosk.vision.suit_spots import (
+    SIGN_DIM,
+    court_spots,
+    face_signs,
+    pip_spot_suits,
+    pip_spots,
+    pip_templates,
+    spot_suits,
+)
 
 Pip = tuple[str, int, int, int, bool]  # suit, centre x, y, side, upside down
 BIG: list[Pip] = [("H", 40, 40, 40, False), ("D", 160, 240, 40, True)]  # ink enough to set the face's levels
@@ -177,6 +189,50 @@ def test_a_sign_printed_against_a_frames_line_is_found_whole(
     found = face_signs(_face(ink), 100)
     near = found[(np.abs(found[:, 0] - cx) <= 2) & (np.abs(found[:, 1] - cy) <= 2)]
     assert len(near) and np.abs(near[:, 2] - true_side).min() <= 3
+
+
+@lru_cache(maxsize=1)
+def _pips() -> PipReader:
+    pips = load_pip_reader(default_models_dir())
+    if pips is None:
+        pytest.skip("no pip model or TFLite runtime")
+    return pips
+
+
+def test_the_pip_model_reads_blurred_signs_the_printings_pips_no_longer_part() -> None:
+    """Black signs of 14 to 22 pixels at a court's spot, either way up, blurred by 1.5 and 2
+    pixels, in each pip family: the pip model (with the printing's pips leaning the same way)
+    reads each as its suit or not at all, never as the other black suit, and reads more of them
+    than the printing's pips alone, which lean to the other suit on some."""
+    pips = _pips()
+    by_pips = by_model = 0
+    for family in PIP_FAMILIES:
+        templates = pip_templates(_number_cards(family))
+        for suit in "CS":
+            for side in (14, 18, 22):
+                for y, upside in ((80, False), (200, True)):
+                    for sigma in (1.5, 2.0):
+                        face = _face_of([(suit, 100, y, side, upside), *BIG], family)
+                        found = face_signs(cv2.GaussianBlur(face, (0, 0), sigma), 100)
+                        spot = np.array([[100, y, side, 0.0]], np.float32)
+                        said = pip_spot_suits(found, spot, ("C", "S"), pips, templates)
+                        assert said <= {suit}
+                        by_model += said == {suit}
+                        by_pips += spot_suits(found, spot, ("C", "S"), templates) == {suit}
+    assert by_model > by_pips
+
+
+def test_a_model_spot_is_where_the_model_reads_both_courts_their_own_suits() -> None:
+    """The pip model's spots are a court's signs it reads as its suit where the other court of
+    its rank and colour shows a sign it reads as that court's suit, either way up."""
+    templates = pip_templates(_number_cards("glyph"))
+    club, lone = ("C", 60, 110, 20, False), ("C", 100, 200, 20, False)
+    spade_turned = ("S", FACE_SIZE[0] - 60, FACE_SIZE[1] - 110, 20, True)
+    own = face_signs(_face_of([club, lone, *BIG], "glyph"), 100)
+    mate = face_signs(_face_of([spade_turned, *BIG], "glyph"), 100)
+    spots = pip_spots(own, "C", mate, _pips(), templates)
+    assert [tuple(np.round(s[:2])) for s in spots] == [(60, 110)]
+    assert not len(pip_spots(own, "S", mate, _pips(), templates))  # no sign of it read as a spade
 
 
 def test_an_index_glyph_too_long_for_a_suit_sign_is_not_read() -> None:

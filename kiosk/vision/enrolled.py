@@ -55,6 +55,8 @@ from kiosk.vision.suit_spots import (
     court_spots,
     face_signs,
     other_suit,
+    pip_spot_suits,
+    pip_spots,
     pip_templates,
     spot_suits,
 )
@@ -79,6 +81,7 @@ MAX_SIGNS = (ROWS - 3) * SIGNS_PER_ROW
 E = PARAMS.enrolled
 PIP_RANKS = {"A": 1, **{str(n): n for n in range(2, 11)}}
 _NONE = np.empty((0, 0), np.float32)  # no matrix to add to a product
+_NO_SIGNS = np.empty((0, SIGN_DIM), np.float32)
 
 
 @dataclass(frozen=True)
@@ -170,15 +173,21 @@ class EnrolledReader:
         kept = self.rows[i, SIGN_ROWS, : SIGNS_PER_ROW * SIGN_DIM].reshape(MAX_SIGNS, SIGN_DIM)
         return kept[kept[:, 2] > 0]
 
-    def _court_spots(self) -> dict[tuple[str, bool], np.ndarray]:
-        """Per court rank and colour, the suit spots of both its courts (:func:`court_spots`)."""
-        out: dict[tuple[str, bool], list[np.ndarray]] = {}
+    def _court_spots(self) -> dict[tuple[str, bool], tuple[np.ndarray, np.ndarray]]:
+        """Per court rank and colour, the suit spots of both its courts read by the printing's pips
+        (:func:`court_spots`) and by the pip model (:func:`pip_spots`; none without the model)."""
+        out: dict[tuple[str, bool], list[tuple[np.ndarray, np.ndarray]]] = {}
         for i, card in enumerate(self.answers):
             mate = card[:-1] + other_suit(card[-1])  # the other court of its rank and colour
             if card[:-1] not in PIP_RANKS and mate in self.answers:
-                spots = court_spots(self.signs[i], card[-1], self.signs[self.answers.index(mate)], self.pip_signs)
-                out.setdefault((card[:-1], card[-1] in RED_SUITS), []).append(spots)
-        return {key: np.concatenate(spots) for key, spots in out.items()}
+                own, theirs = self.signs[i], self.signs[self.answers.index(mate)]
+                by_pips = court_spots(own, card[-1], theirs, self.pip_signs)
+                by_model = own[:0] if self.pips is None else pip_spots(own, card[-1], theirs, self.pips, self.pip_signs)
+                out.setdefault((card[:-1], card[-1] in RED_SUITS), []).append((by_pips, by_model))
+        return {
+            key: (np.concatenate([s for s, _ in both]), np.concatenate([m for _, m in both]))
+            for key, both in out.items()
+        }
 
     def _templates(self) -> tuple[np.ndarray, np.ndarray]:
         """The enrolled index windows cut to ``size``, zero-mean and unit (one row each), and the
@@ -335,13 +344,18 @@ class EnrolledReader:
         return said.pop() if len(said) == 1 and said <= set(RED_SUITS if red else BLACK_SUITS) else None
 
     def _sign_suits(self, face: np.ndarray, rank: str, red: bool) -> set[str]:
-        """The suits of the court's colour read at the enrolled suit spots of ``rank``, either way up."""
-        spots = self.spots.get((rank, red))
-        if spots is None or not len(spots):
+        """The suits of the court's colour read at the enrolled suit spots of ``rank``, either way
+        up, by the printing's pips and by the pip model."""
+        by_pips, by_model = self.spots.get((rank, red), (_NO_SIGNS, _NO_SIGNS))
+        if not len(by_pips) + len(by_model):
             return set()
-        kinds = set(spots[:, 3].tolist())  # only the kinds of sign its spots hold are looked for
+        kinds = set(np.concatenate([by_pips, by_model])[:, 3].tolist())  # only the kinds its spots hold are looked for
         found = face_signs(face, MAX_SIGNS * 4, printed=0.0 in kinds, ringed=1.0 in kinds)
-        return spot_suits(found, spots, RED_SUITS if red else BLACK_SUITS, self.pip_signs)
+        pair = RED_SUITS if red else BLACK_SUITS
+        said = spot_suits(found, by_pips, pair, self.pip_signs)
+        if self.pips is not None and len(by_model):
+            said |= pip_spot_suits(found, by_model, pair, self.pips, self.pip_signs)
+        return said
 
     def _emblem_read(self, rank: str, red: bool, reading: PipReading) -> bool:
         """Whether the pip model read both courts of ``rank`` and colour right at enrolment, the one

@@ -8,7 +8,10 @@ their suit (:func:`pip_signs`) are the printing's own suit templates; a court's 
 the places where it shows a sign those templates read as its suit and the other court of its
 rank and colour, at the same place either way up, one read as its own (:func:`court_spots`).
 The enrolled reader (:mod:`kiosk.vision.enrolled`) reads the signs it finds at those places
-again, either way up (:func:`spot_suits`).
+again, either way up (:func:`spot_suits`), and by the pip model too at the spots where that model
+read both courts' signs as their suits (:func:`pip_spots`, :func:`pip_spot_suits`): a blurred
+club or spade that the printing's few sharp templates no longer part, the model trained on many
+pip families and blurs still reads.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from kiosk.vision.face import FACE_SIZE
 from kiosk.vision.gallery import as_face
 from kiosk.vision.glyphs import signs
 from kiosk.vision.params import PARAMS
-from kiosk.vision.pips import PIP_LABELS, PipReader, face_ink, sign_patches
+from kiosk.vision.pips import PIP_INPUT, PIP_LABELS, PipReader, face_ink, sign_patches
 from kiosk.vision.suit_glyphs import SUIT_DIM, SUIT_PATCH, SuitGlyphs
 
 #: A sign as kept: its centre x, y and longer side (face pixels), 1.0 where it lies in a ring of
@@ -148,11 +151,63 @@ def spot_suits(found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], temp
     lying at the court's ``spots``, either way up: none unless one sign reads its suit clearly;
     then every suit a sign there leans to by half the lead a reading needs (a blurred or partly
     found sign leaning to the other suit makes it two suits, and the court is refused)."""
-    near = [row for spot in np.concatenate([spots, turned(spots)]) for row in at_spot(found, spot)]
-    leans = [templates.lean_of(row[4:], pair) for row in near]
+    leans = [templates.lean_of(row[4:], pair) for row in near_spots(found, spots)]
     if not any(lead >= E.min_suit_margin for _, lead in leans):
         return set()
     return {suit for suit, lead in leans if suit is not None and lead >= E.min_suit_margin / 2}
+
+
+def sign_suit_probs(rows: np.ndarray, pips: PipReader) -> np.ndarray:
+    """The pip model's probabilities (n x 4, :data:`~kiosk.vision.pips.PIP_LABELS` order) for the
+    signs ``rows`` (:data:`SIGN_DIM` each): each kept patch turned where its sign lies below the
+    face's middle, as the model reads a pip, and scaled to the model's input."""
+    if not len(rows):
+        return np.zeros((0, len(PIP_LABELS)), np.float32)
+    patches = rows[:, 4:].reshape(-1, SUIT_PATCH, SUIT_PATCH)
+    below = rows[:, 1] > FACE_SIZE[1] / 2
+    upright = np.where(below[:, None, None], patches[:, ::-1, ::-1], patches)
+    scaled = [cv2.resize(p, (PIP_INPUT, PIP_INPUT), interpolation=cv2.INTER_LINEAR) for p in upright]
+    return pips.suit_probs(np.array(scaled, np.float32)[..., None])
+
+
+def _model_reads(rows: np.ndarray, pair: tuple[str, str], pips: PipReader, templates: SuitGlyphs) -> list[str | None]:
+    """Per sign of ``rows``, the suit of ``pair`` the pip model surely (``min_pip_confidence``)
+    reads where the printing's ``templates`` lean to it too, by any lead (a sign they match none
+    of is no sign of this printing: the pip of a card lying over a court); else None."""
+    out: list[str | None] = []
+    for row, probs in zip(rows, sign_suit_probs(rows, pips), strict=True):
+        suit = PIP_LABELS[int(probs.argmax())]
+        sure = suit in pair and probs.max() >= E.min_pip_confidence
+        out.append(suit if sure and templates.lean_of(row[4:], pair)[0] == suit else None)
+    return out
+
+
+def pip_spots(own: np.ndarray, suit: str, mate: np.ndarray, pips: PipReader, templates: SuitGlyphs) -> np.ndarray:
+    """The signs of a court's ``own`` (:func:`face_signs`) read as its ``suit``
+    (:func:`_model_reads`) where its ``mate`` (the other court of its rank and colour) has a sign
+    at the same place, either way up, read as the mate's suit: the places where the pip model
+    tells the two courts apart, also where the printing's few templates lean too little to."""
+    pair = colour_pair(suit)
+    mates = mate[np.array([s == other_suit(suit) for s in _model_reads(mate, pair, pips, templates)], bool)]
+    mates = np.concatenate([mates, turned(mates)])
+    read = _model_reads(own, pair, pips, templates)
+    return own[np.array([s == suit and len(at_spot(mates, row)) > 0 for s, row in zip(read, own, strict=True)], bool)]
+
+
+def pip_spot_suits(
+    found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], pips: PipReader, templates: SuitGlyphs
+) -> set[str]:
+    """The suits of ``pair`` read (:func:`_model_reads`) on the ``found`` signs lying at the
+    court's ``spots`` (:func:`pip_spots`), either way up."""
+    return {s for s in _model_reads(near_spots(found, spots), pair, pips, templates) if s is not None}
+
+
+def near_spots(found: np.ndarray, spots: np.ndarray) -> np.ndarray:
+    """The ``found`` signs lying at any of ``spots`` (:func:`at_spot`), either way up, each once."""
+    at = np.zeros(len(found), bool)
+    for spot in np.concatenate([spots, turned(spots)]):
+        at |= _at(found, spot)
+    return found[at]
 
 
 def turned(rows: np.ndarray) -> np.ndarray:
@@ -167,10 +222,15 @@ def at_spot(found: np.ndarray, spot: np.ndarray) -> np.ndarray:
     """The signs of ``found`` of ``spot``'s kind (on the paper or in a ring) at its place: centres
     within ``spot_offset`` of its side (at least ``min_spot_offset``), sides within
     ``spot_size_ratio`` (the same sign found at several ink levels may be there more than once)."""
+    return found[_at(found, spot)]
+
+
+def _at(found: np.ndarray, spot: np.ndarray) -> np.ndarray:
+    """Where the signs of ``found`` lie at ``spot`` (:func:`at_spot`)."""
     off = np.hypot(found[:, 0] - spot[0], found[:, 1] - spot[1])
     sides = np.maximum(found[:, 2], spot[2]), np.minimum(found[:, 2], spot[2])
     there = (off <= max(E.min_spot_offset, E.spot_offset * spot[2])) & (sides[0] <= E.spot_size_ratio * sides[1])
-    return found[there & (found[:, 3] == spot[3])]
+    return there & (found[:, 3] == spot[3])
 
 
 def colour_pair(suit: str) -> tuple[str, str]:
