@@ -396,13 +396,18 @@ def test_index_suit_glyphs_are_read_only_where_the_printing_has_them(style: str,
 @pytest.mark.parametrize("glyph", ["S", "C", None])
 def test_pips_counting_a_number_cards_rank_say_its_suit_whatever_its_index_glyph_says(glyph: str | None) -> None:
     """A number card's pips read surely, as many as its rank, say its suit alone; fewer pips (a
-    card over part of the face) say it only with a corner's suit glyph saying the same."""
+    card over part of the face) say it where those at the printing's pip places read it, with no
+    suit glyph saying another; with none there, only with a corner's suit glyph saying the same."""
     reader = _enrolled_from_faces("foreign-side")
     face = _clean_face("6C", "foreign-side")
+    h, w = face.shape[:2]
+    bare = np.full_like(face, face[2, w // 2])  # all but its top-left index under another card
+    bare[: h // 5, : w // 4] = face[: h // 5, : w // 4]
     looks = [CornerLook("6", 0.95, "9", 0.3, 0.0, glyph)]
     six, four = (PipReading(n, "C", 0.99, (0.99, 0.0, 0.0, 0.01)) for n in (6, 4))
     assert reader._suit(face, "6", False, six, looks, True) == "C"
-    assert reader._suit(face, "6", False, four, looks, True) == ("C" if glyph == "C" else None)
+    assert reader._suit(face, "6", False, four, looks, True) == ("C" if glyph != "S" else None)
+    assert reader._suit(bare, "6", False, four, looks, True) == ("C" if glyph == "C" else None)
 
 
 @settings(max_examples=40, deadline=None)

@@ -26,9 +26,11 @@ from kiosk.vision.suit_spots import (
     SIGN_DIM,
     court_spots,
     face_signs,
+    pip_signs,
     pip_spot_suits,
     pip_spots,
     pip_templates,
+    placed_suit,
     spot_suits,
 )
 
@@ -233,6 +235,29 @@ def test_a_model_spot_is_where_the_model_reads_both_courts_their_own_suits() -> 
     spots = pip_spots(own, "C", mate, _pips(), templates)
     assert [tuple(np.round(s[:2])) for s in spots] == [(60, 110)]
     assert not len(pip_spots(own, "S", mate, _pips(), templates))  # no sign of it read as a spade
+
+
+def test_a_number_cards_pips_at_its_printings_pip_places_say_its_suit() -> None:
+    """A six of clubs half under a card of spades: the three clubs left at the places the
+    printing puts a six's pips say clubs, whatever the spades show elsewhere; a spade at one of
+    those places, a single club there, or only spades off them say nothing."""
+    pips = _pips()
+    places_at = [(x, y) for x in (65, 135) for y in (70, 140, 210)]
+
+    def signs_of(suit: str, at: list[tuple[int, int]]) -> list[Pip]:
+        return [(suit, x, y, 30, y > 140) for x, y in at]
+
+    places = pip_signs(_face_of([*signs_of("C", places_at), *BIG], "glyph"), "C", pips, 26)
+    assert len(places) == len(places_at)
+    off = [(100, 105), (100, 175)]  # the covering card's spades, off the six's places
+    cases = {
+        "C": signs_of("C", places_at[:3]) + signs_of("S", off),
+        None: signs_of("C", places_at[:2]) + signs_of("S", places_at[2:3] + off),
+    }
+    for said, shown in cases.items():
+        assert placed_suit(_face_of([*shown, *BIG], "glyph"), places, ("C", "S"), pips) == said
+    for shown in (signs_of("C", places_at[:1]) + signs_of("S", off), signs_of("S", off)):
+        assert placed_suit(_face_of([*shown, *BIG], "glyph"), places, ("C", "S"), pips) is None
 
 
 def test_an_index_glyph_too_long_for_a_suit_sign_is_not_read() -> None:

@@ -17,7 +17,8 @@ answers only where all are sure:
 * the colour: the redness of the index ink against the enrolled red and black cards' (where
   that is unsure, a number card's pips counting its rank, sure of their suit);
 * the suit: the pip model's reading of the face, of that colour. A number card's or an ace's
-  must count as many pips as its rank. A court's suit is read at its suit spots
+  must count as many pips as its rank, else two or more of its pips found at the places its
+  printing puts that rank's pips must all read one suit. A court's suit is read at its suit spots
   (:mod:`kiosk.vision.suit_spots`): the places where it and the other court of its rank and
   colour each show a sign (the index's, an emblem in the court art) that the printing's own pips
   read as their suits. Of the signs found there, either way up, one must read its suit clearly
@@ -58,6 +59,7 @@ from kiosk.vision.suit_spots import (
     pip_spot_suits,
     pip_spots,
     pip_templates,
+    placed_suit,
     spot_suits,
 )
 
@@ -165,6 +167,10 @@ class EnrolledReader:
         self.signs = [self._signs(i) for i in range(len(self.answers))]
         self.pip_signs = pip_templates({a: self.signs[i] for i, a in enumerate(self.answers) if a[:-1] in PIP_RANKS})
         self.spots = self._court_spots()
+        self.pip_places = {
+            rank: np.concatenate([self.signs[i] for i, a in enumerate(self.answers) if a[:-1] == rank] or [_NO_SIGNS])
+            for rank in PIP_RANKS
+        }
         patches = self.rows[:, 2, PATCHES_AT : PATCHES_AT + 2 * SUIT_DIM].reshape(-1, SUIT_DIM)
         self.suit_glyphs = SuitGlyphs(patches, [a[-1] for a in self.answers for _ in range(2)])
 
@@ -324,17 +330,21 @@ class EnrolledReader:
         """The one suit of the colour said by the corners' suit glyphs, the pip ``reading`` and a
         court's suit signs, else None. A number card's pips say its suit alone where they count
         its rank (an ace's one pip only where no corner found reads another rank, even unsurely:
-        a card over that corner may show its own pips); pips that count fewer, as a card over part
-        of the face leaves, say it only with a suit glyph that says the same."""
+        a card over that corner may show its own pips); else the pips found at the rank's enrolled
+        pip places (:func:`placed_suit`: a card over part of the face hides some and adds its own
+        elsewhere) say it, with no suit glyph saying another; else pips that count fewer say it
+        only with a suit glyph that says the same."""
         said = {s for s in [*(look.suit for look in looks), glyph_suit] if s is not None}
         if rank in PIP_RANKS:
-            if reading is None or reading.confidence < E.min_pip_confidence:  # no pips read: two glyphs may say it
+            sure = reading is not None and reading.confidence >= E.min_pip_confidence
+            if sure and reading is not None and reading.count == PIP_RANKS[rank] and (reading.count > 1 or uncontested):
+                said = {reading.suit}  # its pips outvote an index's suit glyph, a sign of a third their size
+            elif (placed := self._placed_suit(face, rank, red)) is not None:
+                said.add(placed)
+            elif not sure:  # no pips read: two glyphs may say it
                 agreed = glyph_suit is not None and glyph_suit in {look.suit for look in looks}
                 return glyph_suit if agreed and glyph_suit in (RED_SUITS if red else BLACK_SUITS) else None
-            counted = reading.count == PIP_RANKS[rank] and (reading.count > 1 or uncontested)
-            if counted:  # its pips outvote an index's suit glyph, a sign of a third their size
-                said = {reading.suit}
-            elif not (reading.count < PIP_RANKS[rank] and reading.suit in said):
+            elif not (reading is not None and reading.count < PIP_RANKS[rank] and reading.suit in said):
                 return None
         else:
             said |= self._sign_suits(face, rank, red)
@@ -342,6 +352,13 @@ class EnrolledReader:
             if sure and reading is not None and self._emblem_read(rank, red, reading):
                 said.add(reading.suit)
         return said.pop() if len(said) == 1 and said <= set(RED_SUITS if red else BLACK_SUITS) else None
+
+    def _placed_suit(self, face: np.ndarray, rank: str, red: bool) -> str | None:
+        """The suit the pips at the enrolled pip places of ``rank`` say (:func:`placed_suit`)."""
+        places = self.pip_places.get(rank, _NO_SIGNS)
+        if self.pips is None or not len(places):
+            return None
+        return placed_suit(face, places, RED_SUITS if red else BLACK_SUITS, self.pips)
 
     def _sign_suits(self, face: np.ndarray, rank: str, red: bool) -> set[str]:
         """The suits of the court's colour read at the enrolled suit spots of ``rank``, either way

@@ -359,9 +359,7 @@ class GlyphParams:
     edge: int = 12  # face pixels: ink wholly this close to an index crop's top or left is the card's edge
     alone_ink: float = 0.8  # rank alone: ink is darker than this share of the crop's palest pixel
     gap_band: float = 0.17  # share of a rank alone's height at either end its rows are not all inked across
-    #: A row across a rank alone has ink this share of the way from the paper to its darkest: a
-    #: paler one parts a rank and a suit run together
-    gap_ink: float = 0.5
+    gap_ink: float = 0.5  # a row across a rank alone paler than this (paper 0, darkest 1) parts rank and suit
 
 
 @dataclass(frozen=True)
@@ -381,6 +379,7 @@ class EnrolledParams:
     min_counted_margin: float = 0.03  # that lead where the pips count the rank
     min_colour_lead: float = 0.4  # the ink's redness lies this share from the colours' midpoint
     min_pip_confidence: float = 0.9  # the pip model's mean probability a suit reading needs
+    min_placed_pips: int = 2  # a number card's pips found at its printing's pip places that say its suit
     #: Patch pixels (of 16) the printing's pips are also kept blurred by as suit templates
     sign_blurs: tuple[float, ...] = (0.8, 1.5)
     #: Face pixels the paper round a sign in a ring is grown by, each in turn, to join the pieces

@@ -116,6 +116,24 @@ def pip_signs(face: np.ndarray, suit: str, pips: PipReader, most: int) -> np.nda
     return found[probs[:, PIP_LABELS.index(suit)] >= E.min_pip_confidence][:most]
 
 
+def placed_suit(face: np.ndarray, places: np.ndarray, pair: tuple[str, str], pips: PipReader) -> str | None:
+    """The suit of ``pair`` the pip model surely reads on every printed sign of ``face`` lying at
+    one of a number card's enrolled pip ``places`` (the :func:`pip_signs` of its rank's cards),
+    either way up, where ``min_placed_pips`` places or more hold one: the card's own pips, where
+    its printing puts them, whatever a card over part of the face adds elsewhere; else None."""
+    ink = face_ink(as_face(face))
+    placed = near_spots(_printed(ink), places)
+    centres: list[np.ndarray] = []  # one sign may be found at several ink levels: a place counts once
+    for row in placed:
+        if all(np.hypot(*(row[:2] - c)) > E.min_spot_offset for c in centres):
+            centres.append(row[:2])
+    if len(centres) < E.min_placed_pips:
+        return None
+    probs = pips.suit_probs(sign_patches(ink, placed[:, :3], upright=True))
+    suits = {PIP_LABELS[int(p.argmax())] if p.max() >= E.min_pip_confidence else None for p in probs}
+    return suits.pop() if len(suits) == 1 and suits <= set(pair) else None
+
+
 def pip_templates(signs_of: dict[str, np.ndarray]) -> SuitGlyphs:
     """The printing's own suit templates: the :func:`pip_signs` of its number cards (card id:
     its signs), each labelled with its card's suit, and each blurred by ``sign_blurs`` too (a
