@@ -410,6 +410,26 @@ def test_pips_counting_a_number_cards_rank_say_its_suit_whatever_its_index_glyph
     assert reader._suit(bare, "6", False, four, looks, True) == ("C" if glyph == "C" else None)
 
 
+@pytest.mark.parametrize(("corners", "confidence", "named"), [(2, 0.99, "6C"), (2, 0.8, None), (1, 0.99, None)])
+def test_a_rank_both_corners_read_best_and_the_pips_count_needs_no_lead(
+    monkeypatch: pytest.MonkeyPatch, corners: int, confidence: float, named: str | None
+) -> None:
+    """A six both corners read best, its lead over an eight too small to tell them apart, whose
+    pips count six surely: three looks agree, and it is named; pips unsure, or one corner only
+    (the other under a card), and the lead is still needed."""
+    reader = _enrolled_from_faces("foreign-side")
+    face = _clean_face("6C", "foreign-side")
+    seen = iter(range(2))
+    monkeypatch.setattr(
+        reader,
+        "_look",
+        lambda index: CornerLook("6", 0.95 if next(seen) < corners else 0.3, "8", 0.01, reader.black_mean, None),
+    )
+    monkeypatch.setattr(reader, "_read_pips", lambda face: PipReading(6, "C", confidence, (confidence, 0.0, 0.0, 0.0)))
+    verdict = reader.judge(face)
+    assert (verdict.answer.card_id if verdict.answer else verdict.reason) == (named or "rank unsure")
+
+
 @settings(max_examples=40, deadline=None)
 @given(x=st.integers(4, 60), y=st.integers(4, 80), w=st.integers(4, 30), h=st.integers(4, 30))
 def test_a_glyph_patch_centres_its_box_at_four_fifths_of_the_patch(x: int, y: int, w: int, h: int) -> None:

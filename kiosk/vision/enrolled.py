@@ -279,8 +279,12 @@ class EnrolledReader:
         suit = self._suit(face, rank, red, reading, looks, all(look.rank == rank for look in every), said.suit)
         if suit is None:
             return Verdict(None, "suit unsure", reading)
-        vouched = len(looks) > 1 or reading is not None and PIP_RANKS.get(rank) == reading.count
-        if best.margin < (E.min_counted_margin if vouched else E.min_rank_margin) and said.rank != rank:
+        by_pips = reading is not None and PIP_RANKS.get(rank) == reading.count
+        if len(looks) > 1 and pips_count(rank + suit, reading):
+            lead = 0.0  # both corners' best rank and the pips' sure count: three looks say it
+        else:
+            lead = E.min_counted_margin if len(looks) > 1 or by_pips else E.min_rank_margin
+        if best.margin < lead and said.rank != rank:
             return Verdict(None, "rank unsure", reading)
         card_id = rank + suit
         return Verdict(Identification(card_id, best.score, best.second + suit, best.margin, card_id), "named", reading)
