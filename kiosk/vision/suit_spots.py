@@ -11,7 +11,8 @@ The enrolled reader (:mod:`kiosk.vision.enrolled`) reads the signs it finds at t
 again, either way up (:func:`spot_suits`), and by the pip model too at the spots where that model
 read both courts' signs as their suits (:func:`pip_spots`, :func:`pip_spot_suits`): a blurred
 club or spade that the printing's few sharp templates no longer part, the model trained on many
-pip families and blurs still reads.
+pip families and blurs still reads. A number card's enrolled pips are also the places its rank's
+pips lie at: the signs found there on a card partly covered say its suit (:func:`placed_suit`).
 """
 
 from __future__ import annotations
