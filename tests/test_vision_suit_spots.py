@@ -60,6 +60,16 @@ def _face_of(pips: list[Pip], family: str) -> np.ndarray:
     return _face(ink)
 
 
+def _found_whole(found: np.ndarray, pip: np.ndarray, x: int, y: int, off: float, slack: int) -> bool:
+    """Whether a sign of ``found`` lies within ``off`` of the centre of the ``pip`` ink put at
+    ``x``, ``y`` (:func:`_put`), its side within ``slack`` of the pip's."""
+    side = pip.shape[0]
+    ys, xs = np.nonzero(pip > 0.5)
+    cx, cy = x - side // 2 + (xs.min() + xs.max() + 1) / 2, y - side // 2 + (ys.min() + ys.max() + 1) / 2
+    near = found[(np.abs(found[:, 0] - cx) <= off) & (np.abs(found[:, 1] - cy) <= off)]
+    return bool(len(near)) and np.abs(near[:, 2] - (max(np.ptp(xs), np.ptp(ys)) + 1)).min() <= slack
+
+
 def _number_cards(family: str) -> dict[str, np.ndarray]:
     """The signs of four black number cards of one pip family, two of each suit, pips both ways up."""
     out = {}
@@ -70,15 +80,17 @@ def _number_cards(family: str) -> dict[str, np.ndarray]:
     return out
 
 
+#: A pip of any suit and family somewhere on a face (its side is each test's own).
+A_PIP = {
+    "suit": st.sampled_from("CDHS"),
+    "family": st.sampled_from(PIP_FAMILIES),
+    "x": st.integers(60, 140),
+    "y": st.integers(70, 210),
+}
+
+
 @settings(max_examples=40, deadline=None)
-@given(
-    suit=st.sampled_from("CDHS"),
-    family=st.sampled_from(PIP_FAMILIES),
-    side=st.integers(18, 30),
-    gap=st.integers(2, 4),
-    x=st.integers(60, 140),
-    y=st.integers(70, 210),
-)
+@given(**A_PIP, side=st.integers(18, 30), gap=st.integers(2, 4))
 def test_a_sign_in_a_ring_cut_out_of_solid_ink_is_found_whole(
     suit: str, family: str, side: int, gap: int, x: int, y: int
 ) -> None:
@@ -91,13 +103,8 @@ def test_a_sign_in_a_ring_cut_out_of_solid_ink_is_found_whole(
     ink[np.hypot(cols - x + 0.5, rows - y + 0.5) <= side / 2 + gap] = 0.0
     pip = _pip_ink(suit, family, side)
     _put(ink, pip, x, y)
-    ys, xs = np.nonzero(pip > 0.5)
-    cx, cy = x - side // 2 + (xs.min() + xs.max() + 1) / 2, y - side // 2 + (ys.min() + ys.max() + 1) / 2
-    true_side = max(np.ptp(xs), np.ptp(ys)) + 1
     found = face_signs(_face(ink), 100)
-    ringed = found[found[:, 3] == 1.0]
-    near = ringed[(np.abs(ringed[:, 0] - cx) <= 1.5) & (np.abs(ringed[:, 1] - cy) <= 1.5)]
-    assert len(near) and np.abs(near[:, 2] - true_side).min() <= 2
+    assert _found_whole(found[found[:, 3] == 1.0], pip, x, y, 1.5, 2)
 
 
 def test_a_small_sign_reads_its_suit_against_the_printings_pips_never_the_other() -> None:
@@ -163,15 +170,7 @@ def test_a_sign_leaning_to_the_other_suit_at_a_spot_makes_the_court_two_suits() 
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    suit=st.sampled_from("CDHS"),
-    family=st.sampled_from(PIP_FAMILIES),
-    side=st.integers(16, 26),
-    thick=st.integers(1, 3),
-    x=st.integers(50, 150),
-    y=st.integers(60, 220),
-    across=st.booleans(),
-)
+@given(**A_PIP, side=st.integers(16, 26), thick=st.integers(1, 3), across=st.booleans())
 def test_a_sign_printed_against_a_frames_line_is_found_whole(
     suit: str, family: str, side: int, thick: int, x: int, y: int, across: bool
 ) -> None:
@@ -186,11 +185,7 @@ def test_a_sign_printed_against_a_frames_line_is_found_whole(
         ink[top - thick + 1 : top + 1, 10:-10] = 1.0
     else:  # down the face, along its left edge
         ink[10:-10, left - thick + 1 : left + 1] = 1.0
-    cx, cy = x - side // 2 + (xs.min() + xs.max() + 1) / 2, y - side // 2 + (ys.min() + ys.max() + 1) / 2
-    true_side = max(np.ptp(xs), np.ptp(ys)) + 1
-    found = face_signs(_face(ink), 100)
-    near = found[(np.abs(found[:, 0] - cx) <= 2) & (np.abs(found[:, 1] - cy) <= 2)]
-    assert len(near) and np.abs(near[:, 2] - true_side).min() <= 3
+    assert _found_whole(face_signs(_face(ink), 100), pip, x, y, 2, 3)
 
 
 @lru_cache(maxsize=1)
