@@ -319,7 +319,7 @@ def test_a_court_is_named_by_its_suit_signs_either_way_up(style: str) -> None:
         seen = cv2.GaussianBlur(np.ascontiguousarray(_clean_face(card_id, style)[::-1, ::-1]), (0, 0), 0.8)
         answer = reader.read(seen)
         answers[card_id] = None if answer is None else answer.card_id
-    assert all(len(spots) for spots, _ in reader.spots.values())
+    assert all(len(spots) for spots, _, _ in reader.spots.values())
     assert answers == {c: c for c in courts}
 
 

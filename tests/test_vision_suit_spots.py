@@ -212,7 +212,7 @@ def test_the_pip_model_reads_blurred_signs_the_printings_pips_no_longer_part() -
                         face = _face_of([(suit, 100, y, side, upside), *BIG], family)
                         found = face_signs(cv2.GaussianBlur(face, (0, 0), sigma), 100)
                         spot = np.array([[100, y, side, 0.0]], np.float32)
-                        said = pip_spot_suits(found, spot, ("C", "S"), pips, templates)
+                        said = pip_spot_suits(found, spot, np.zeros(1, bool), ("C", "S"), pips, templates)
                         assert said <= {suit}
                         by_model += said == {suit}
                         by_pips += spot_suits(found, spot, ("C", "S"), templates) == {suit}
@@ -227,9 +227,28 @@ def test_a_model_spot_is_where_the_model_reads_both_courts_their_own_suits() -> 
     spade_turned = ("S", FACE_SIZE[0] - 60, FACE_SIZE[1] - 110, 20, True)
     own = face_signs(_face_of([club, lone, *BIG], "glyph"), 100)
     mate = face_signs(_face_of([spade_turned, *BIG], "glyph"), 100)
-    spots = pip_spots(own, "C", mate, _pips(), templates)
+    spots, _ = pip_spots(own, "C", mate, _pips(), templates)
     assert [tuple(np.round(s[:2])) for s in spots] == [(60, 110)]
-    assert not len(pip_spots(own, "S", mate, _pips(), templates))  # no sign of it read as a spade
+    assert not len(pip_spots(own, "S", mate, _pips(), templates)[0])  # no sign of it read as a spade
+
+
+def test_an_emblem_printed_upright_low_on_a_court_is_read_turned_its_way() -> None:
+    """A court's spade printed upright in the face's lower half (an emblem, where a pip there is
+    printed upside down), small and blurred, on a printing whose pips do not tell suits apart
+    (the pip model reads alone): its spot is kept turned the other way, and the same sign on the
+    card seen turned half round reads as a spade; turned as a pip is, it reads as nothing."""
+    pips = _pips()
+    templates = pip_templates({"2C": _number_cards("glyph")["2C"]})  # one suit: not usable
+    w, h = FACE_SIZE
+
+    def signs_of(suit: str, x: int, y: int, upside: bool) -> np.ndarray:
+        return face_signs(cv2.GaussianBlur(_face_of([(suit, x, y, 14, upside), *BIG], "glyph"), (0, 0), 1.5), 100)
+
+    spots, flips = pip_spots(signs_of("S", 100, 210, False), "S", signs_of("C", 100, 210, False), pips, templates)
+    seen = signs_of("S", w - 100, h - 210, True)
+    assert not templates.usable and len(spots) and flips.all()
+    assert pip_spot_suits(seen, spots, flips, ("C", "S"), pips, templates) == {"S"}
+    assert pip_spot_suits(seen, spots, ~flips, ("C", "S"), pips, templates) == set()
 
 
 def test_a_number_cards_pips_at_its_printings_pip_places_say_its_suit() -> None:

@@ -179,19 +179,28 @@ class EnrolledReader:
         kept = self.rows[i, SIGN_ROWS, : SIGNS_PER_ROW * SIGN_DIM].reshape(MAX_SIGNS, SIGN_DIM)
         return kept[kept[:, 2] > 0]
 
-    def _court_spots(self) -> dict[tuple[str, bool], tuple[np.ndarray, np.ndarray]]:
+    def _court_spots(self) -> dict[tuple[str, bool], tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """Per court rank and colour, the suit spots of both its courts read by the printing's pips
-        (:func:`court_spots`) and by the pip model (:func:`pip_spots`; none without the model)."""
-        out: dict[tuple[str, bool], list[tuple[np.ndarray, np.ndarray]]] = {}
+        (:func:`court_spots`) and by the pip model, with the way it turns each (:func:`pip_spots`;
+        none without the model)."""
+        out: dict[tuple[str, bool], list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
         for i, card in enumerate(self.answers):
             mate = card[:-1] + other_suit(card[-1])  # the other court of its rank and colour
             if card[:-1] not in PIP_RANKS and mate in self.answers:
                 own, theirs = self.signs[i], self.signs[self.answers.index(mate)]
                 by_pips = court_spots(own, card[-1], theirs, self.pip_signs)
-                by_model = own[:0] if self.pips is None else pip_spots(own, card[-1], theirs, self.pips, self.pip_signs)
-                out.setdefault((card[:-1], card[-1] in RED_SUITS), []).append((by_pips, by_model))
+                by_model, flips = (
+                    (own[:0], np.zeros(0, bool))
+                    if self.pips is None
+                    else pip_spots(own, card[-1], theirs, self.pips, self.pip_signs)
+                )
+                out.setdefault((card[:-1], card[-1] in RED_SUITS), []).append((by_pips, by_model, flips))
         return {
-            key: (np.concatenate([s for s, _ in both]), np.concatenate([m for _, m in both]))
+            key: (
+                np.concatenate([p for p, _, _ in both]),
+                np.concatenate([m for _, m, _ in both]),
+                np.concatenate([f for _, _, f in both]),
+            )
             for key, both in out.items()
         }
 
@@ -367,7 +376,7 @@ class EnrolledReader:
     def _sign_suits(self, face: np.ndarray, rank: str, red: bool) -> set[str]:
         """The suits of the court's colour read at the enrolled suit spots of ``rank``, either way
         up, by the printing's pips and by the pip model."""
-        by_pips, by_model = self.spots.get((rank, red), (_NO_SIGNS, _NO_SIGNS))
+        by_pips, by_model, flips = self.spots.get((rank, red), (_NO_SIGNS, _NO_SIGNS, np.zeros(0, bool)))
         if not len(by_pips) + len(by_model):
             return set()
         kinds = set(np.concatenate([by_pips, by_model])[:, 3].tolist())  # only the kinds its spots hold are looked for
@@ -375,7 +384,7 @@ class EnrolledReader:
         pair = RED_SUITS if red else BLACK_SUITS
         said = spot_suits(found, by_pips, pair, self.pip_signs)
         if self.pips is not None and len(by_model):
-            said |= pip_spot_suits(found, by_model, pair, self.pips, self.pip_signs)
+            said |= pip_spot_suits(found, by_model, flips, pair, self.pips, self.pip_signs)
         return said
 
     def _emblem_read(self, rank: str, red: bool, reading: PipReading) -> bool:

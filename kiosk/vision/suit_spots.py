@@ -176,49 +176,71 @@ def spot_suits(found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], temp
     return {suit for suit, lead in leans if suit is not None and lead >= E.min_suit_margin / 2}
 
 
-def sign_suit_probs(rows: np.ndarray, pips: PipReader) -> np.ndarray:
+def sign_suit_probs(rows: np.ndarray, pips: PipReader, flip: bool = False) -> np.ndarray:
     """The pip model's probabilities (n x 4, :data:`~kiosk.vision.pips.PIP_LABELS` order) for the
     signs ``rows`` (:data:`SIGN_DIM` each): each kept patch turned where its sign lies below the
-    face's middle, as the model reads a pip, and scaled to the model's input."""
+    face's middle, as the model reads a pip (with ``flip``, where it lies above it: a court's
+    emblem may be printed upright in the face's lower half), and scaled to the model's input."""
     if not len(rows):
         return np.zeros((0, len(PIP_LABELS)), np.float32)
     patches = rows[:, 4:].reshape(-1, SUIT_PATCH, SUIT_PATCH)
-    below = rows[:, 1] > FACE_SIZE[1] / 2
-    upright = np.where(below[:, None, None], patches[:, ::-1, ::-1], patches)
+    turn = (rows[:, 1] > FACE_SIZE[1] / 2) != flip
+    upright = np.where(turn[:, None, None], patches[:, ::-1, ::-1], patches)
     scaled = [cv2.resize(p, (PIP_INPUT, PIP_INPUT), interpolation=cv2.INTER_LINEAR) for p in upright]
     return pips.suit_probs(np.array(scaled, np.float32)[..., None])
 
 
-def _model_reads(rows: np.ndarray, pair: tuple[str, str], pips: PipReader, templates: SuitGlyphs) -> list[str | None]:
+def _model_reads(
+    rows: np.ndarray, pair: tuple[str, str], pips: PipReader, templates: SuitGlyphs, flip: bool
+) -> list[str | None]:
     """Per sign of ``rows``, the suit of ``pair`` the pip model surely (``min_pip_confidence``)
-    reads where the printing's ``templates`` lean to it too, by any lead (a sign they match none
-    of is no sign of this printing: the pip of a card lying over a court); else None."""
+    reads (:func:`sign_suit_probs`, turned as ``flip`` says) where the printing's ``templates``
+    lean to it too, by any lead (a sign they match none of is no sign of this printing: the pip
+    of a card lying over a court), or tell no suits apart at all; else None."""
     out: list[str | None] = []
-    for row, probs in zip(rows, sign_suit_probs(rows, pips), strict=True):
+    for row, probs in zip(rows, sign_suit_probs(rows, pips, flip), strict=True):
         suit = PIP_LABELS[int(probs.argmax())]
         sure = suit in pair and probs.max() >= E.min_pip_confidence
-        out.append(suit if sure and templates.lean_of(row[4:], pair)[0] == suit else None)
+        out.append(suit if sure and (not templates.usable or templates.lean_of(row[4:], pair)[0] == suit) else None)
     return out
 
 
-def pip_spots(own: np.ndarray, suit: str, mate: np.ndarray, pips: PipReader, templates: SuitGlyphs) -> np.ndarray:
+def pip_spots(
+    own: np.ndarray, suit: str, mate: np.ndarray, pips: PipReader, templates: SuitGlyphs
+) -> tuple[np.ndarray, np.ndarray]:
     """The signs of a court's ``own`` (:func:`face_signs`) read as its ``suit``
     (:func:`_model_reads`) where its ``mate`` (the other court of its rank and colour) has a sign
-    at the same place, either way up, read as the mate's suit: the places where the pip model
-    tells the two courts apart, also where the printing's few templates lean too little to."""
+    at the same place, either way up, read as the mate's suit, both turned as a pip is or else
+    both the other way (``flip``, per spot: a court's emblem may be printed upright low on the
+    face): the places where the pip model tells the two courts apart, also where the
+    printing's few templates lean too little to. Returns the spots and their flips."""
     pair = colour_pair(suit)
-    mates = mate[np.array([s == other_suit(suit) for s in _model_reads(mate, pair, pips, templates)], bool)]
-    mates = np.concatenate([mates, turned(mates)])
-    read = _model_reads(own, pair, pips, templates)
-    return own[np.array([s == suit and len(at_spot(mates, row)) > 0 for s, row in zip(read, own, strict=True)], bool)]
+    kept, flips = np.zeros(len(own), bool), np.zeros(len(own), bool)
+    for flip in (False, True):
+        mates = mate[np.array([s == other_suit(suit) for s in _model_reads(mate, pair, pips, templates, flip)], bool)]
+        mates = np.concatenate([mates, turned(mates)])
+        read = _model_reads(own, pair, pips, templates, flip)
+        at = np.array([s == suit and len(at_spot(mates, row)) > 0 for s, row in zip(read, own, strict=True)], bool)
+        flips |= at & ~kept & flip
+        kept |= at
+    return own[kept], flips[kept]
 
 
 def pip_spot_suits(
-    found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], pips: PipReader, templates: SuitGlyphs
+    found: np.ndarray,
+    spots: np.ndarray,
+    flips: np.ndarray,
+    pair: tuple[str, str],
+    pips: PipReader,
+    templates: SuitGlyphs,
 ) -> set[str]:
     """The suits of ``pair`` read (:func:`_model_reads`) on the ``found`` signs lying at the
-    court's ``spots`` (:func:`pip_spots`), either way up."""
-    return {s for s in _model_reads(near_spots(found, spots), pair, pips, templates) if s is not None}
+    court's ``spots`` (:func:`pip_spots`), either way up, each turned as its spot's ``flips`` say."""
+    said: set[str] = set()
+    for flip in (False, True):
+        near = near_spots(found, spots[flips == flip])
+        said |= {s for s in _model_reads(near, pair, pips, templates, flip) if s is not None}
+    return said
 
 
 def near_spots(found: np.ndarray, spots: np.ndarray) -> np.ndarray:
