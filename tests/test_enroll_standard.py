@@ -491,6 +491,27 @@ def test_where_suits_are_not_told_the_models_answer_stands_only_with_pips_counti
     assert settle(model, Verdict(None, "rank unsure", pips), suits_told=True).card_id == card_id
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    rank=st.sampled_from(["A", *map(str, range(2, 11)), "J", "Q", "K"]),
+    corners=st.sampled_from([None, "A", *map(str, range(2, 11)), "J", "Q", "K"]),
+    suits_told=st.booleans(),
+)
+def test_the_models_answer_never_stands_against_the_rank_the_printings_corners_agree_on(
+    rank: str, corners: str | None, suits_told: bool
+) -> None:
+    """The enrolled reader refused a card (its lead too small, its suit unsure) whose counted
+    corners agree on a rank: the index model's answer of another rank is refused too; of that
+    rank, or with no rank agreed on, it stands as before (its pips counting it where the
+    printing's suits are not told)."""
+    card_id = rank + "D"
+    model = Identification(card_id, 0.99, None, 0.9, card_id)
+    pips = PipReading(int(rank) if rank.isdigit() else 1, "D", 0.99, (0.0, 0.99, 0.01, 0.0))
+    answer = settle(model, Verdict(None, "rank unsure", pips, corners), suits_told).card_id
+    stands = corners in (None, rank) and (suits_told or rank.isdigit())
+    assert answer == (card_id if stands else None)
+
+
 def test_a_gallery_whose_cards_show_no_index_gives_a_reader_that_names_nothing() -> None:
     """Cards taught with nothing found in their corners (blank faces) leave the reader no index to
     compare: it is built, and refuses every card for want of an index."""

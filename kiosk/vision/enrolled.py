@@ -102,12 +102,14 @@ class CornerLook:
 @dataclass(frozen=True)
 class Verdict:
     """The reader's answer for one card, or None with the reason it was refused (:data:`REFUSALS`),
-    and the pip model's reading of the card's face (None: none read, or the card was refused by
-    its index before the pips were read)."""
+    the pip model's reading of the card's face (None: none read, or the card was refused by its
+    index before the pips were read) and the rank its counted corners agree on, named or not
+    (None: none counted, or two)."""
 
     answer: Identification | None
     reason: str
     pips: PipReading | None = None
+    rank: str | None = None
 
 
 #: Why the reader refuses a card: no index found; no rank read with its lead; corners reading two
@@ -277,26 +279,28 @@ class EnrolledReader:
         if len({look.rank for look in looks}) > 1:
             return refused("corners disagree")
         if said.split or said.rank not in (None, looks[0].rank):
-            return refused("glyphs disagree")
+            return refused("glyphs disagree")  # the corners' rank is in doubt: none is carried
         rank, best = looks[0].rank, max(looks, key=lambda look: look.margin)
         reading = self._read_pips(face)
         red = self._red(float(np.mean([look.redness for look in looks])))
         if red is None and reading is not None and pips_count(rank + reading.suit, reading):
             red = reading.suit in RED_SUITS  # thin digits neither red nor black: the pips tell
         if red is None:
-            return Verdict(None, "colour unsure", reading)
+            return Verdict(None, "colour unsure", reading, rank)
         suit = self._suit(face, rank, red, reading, looks, all(look.rank == rank for look in every), said.suit)
         if suit is None:
-            return Verdict(None, "suit unsure", reading)
+            return Verdict(None, "suit unsure", reading, rank)
         by_pips = reading is not None and PIP_RANKS.get(rank) == reading.count
         if len(looks) > 1 and pips_count(rank + suit, reading):
             lead = 0.0  # both corners' best rank and the pips' sure count: three looks say it
         else:
             lead = E.min_counted_margin if len(looks) > 1 or by_pips else E.min_rank_margin
         if best.margin < lead and said.rank != rank:
-            return Verdict(None, "rank unsure", reading)
+            return Verdict(None, "rank unsure", reading, rank)
         card_id = rank + suit
-        return Verdict(Identification(card_id, best.score, best.second + suit, best.margin, card_id), "named", reading)
+        return Verdict(
+            Identification(card_id, best.score, best.second + suit, best.margin, card_id), "named", reading, rank
+        )
 
     def _read_pips(self, face: np.ndarray) -> PipReading | None:
         """The pip model's reading of ``face`` (None: no pip model, or no pips read)."""

@@ -99,12 +99,16 @@ class FaceModelReader:
 def settle(model: Identification, verdict: Verdict, suits_told: bool) -> Identification:
     """The answer for a card of an enrolled printing, from the index ``model``'s and the printing
     reader's ``verdict`` (:class:`EnrolledFallback`); ``suits_told``: the printing's index shows
-    suits its reader tells apart. Where it does not, the model's answer stands only where the
-    card's pips count its rank in its suit (:func:`~kiosk.vision.enrolled.pips_count`; the
-    verdict must carry them: ``judge(face, pips=True)``)."""
+    suits its reader tells apart. The model's answer never stands against the rank the printing's
+    corners agree on, named or not; where the suits are not told, it stands only where the card's
+    pips count its rank in its suit (:func:`~kiosk.vision.enrolled.pips_count`; the verdict must
+    carry them: ``judge(face, pips=True)``)."""
     if verdict.answer is not None:
         return model if verdict.answer.card_id == model.card_id else verdict.answer
-    if model.card_id is not None and not suits_told and not pips_count(model.card_id, verdict.pips):
+    if model.card_id is None:
+        return model
+    against = verdict.rank is not None and verdict.rank != model.card_id[:-1]
+    if against or not suits_told and not pips_count(model.card_id, verdict.pips):
         return Identification(None, model.confidence, None, 0.0, None, model.read_by)
     return model
 
