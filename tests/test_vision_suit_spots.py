@@ -254,24 +254,33 @@ def test_an_emblem_printed_upright_low_on_a_court_is_read_turned_its_way() -> No
 def test_a_number_cards_pips_at_its_printings_pip_places_say_its_suit() -> None:
     """A six of clubs half under a card of spades: the three clubs left at the places the
     printing puts a six's pips say clubs, whatever the spades show elsewhere; a spade at one of
-    those places, a single club there, or only spades off them say nothing."""
+    those places, a single club there, or only spades off them say nothing. A whole six read as
+    a nine (its corners misread) says clubs at a nine's places too, unless the six's places,
+    a rival rank's, hold more of its pips: then nothing."""
     pips = _pips()
-    places_at = [(x, y) for x in (65, 135) for y in (70, 140, 210)]
+    six_at = [(x, y) for x in (65, 135) for y in (70, 140, 210)]
+    nine_at = [(x, y) for x in (65, 135) for y in (70, 120, 160, 210)] + [(100, 140)]
 
     def signs_of(suit: str, at: list[tuple[int, int]]) -> list[Pip]:
         return [(suit, x, y, 30, y > 140) for x, y in at]
 
-    places = pip_signs(_face_of([*signs_of("C", places_at), *BIG], "glyph"), "C", pips, 26)
-    assert len(places) == len(places_at)
+    def places_of(at: list[tuple[int, int]]) -> np.ndarray:
+        return pip_signs(_face_of([*signs_of("C", at), *BIG], "glyph"), "C", pips, 26)
+
+    six, nine = places_of(six_at), places_of(nine_at)
+    assert len(six) == len(six_at) and len(nine) == len(nine_at)
     off = [(100, 105), (100, 175)]  # the covering card's spades, off the six's places
     cases = {
-        "C": signs_of("C", places_at[:3]) + signs_of("S", off),
-        None: signs_of("C", places_at[:2]) + signs_of("S", places_at[2:3] + off),
+        "C": signs_of("C", six_at[:3]) + signs_of("S", off),
+        None: signs_of("C", six_at[:2]) + signs_of("S", six_at[2:3] + off),
     }
     for said, shown in cases.items():
-        assert placed_suit(_face_of([*shown, *BIG], "glyph"), places, ("C", "S"), pips) == said
-    for shown in (signs_of("C", places_at[:1]) + signs_of("S", off), signs_of("S", off)):
-        assert placed_suit(_face_of([*shown, *BIG], "glyph"), places, ("C", "S"), pips) is None
+        assert placed_suit(_face_of([*shown, *BIG], "glyph"), six, ("C", "S"), pips, [nine]) == said
+    for shown in (signs_of("C", six_at[:1]) + signs_of("S", off), signs_of("S", off)):
+        assert placed_suit(_face_of([*shown, *BIG], "glyph"), six, ("C", "S"), pips, [nine]) is None
+    whole_six = _face_of([*signs_of("C", six_at), *BIG], "glyph")
+    assert placed_suit(whole_six, nine, ("C", "S"), pips, []) == "C"
+    assert placed_suit(whole_six, nine, ("C", "S"), pips, [six]) is None
 
 
 def test_an_index_glyph_too_long_for_a_suit_sign_is_not_read() -> None:

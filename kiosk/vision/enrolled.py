@@ -371,11 +371,13 @@ class EnrolledReader:
         return said.pop() if len(said) == 1 and said <= set(RED_SUITS if red else BLACK_SUITS) else None
 
     def _placed_suit(self, face: np.ndarray, rank: str, red: bool) -> str | None:
-        """The suit the pips at the enrolled pip places of ``rank`` say (:func:`placed_suit`)."""
+        """The suit the pips at the enrolled pip places of ``rank`` say, no other rank's places
+        holding more of them (:func:`placed_suit`)."""
         places = self.pip_places.get(rank, _NO_SIGNS)
         if self.pips is None or not len(places):
             return None
-        return placed_suit(face, places, RED_SUITS if red else BLACK_SUITS, self.pips)
+        rivals = [p for r, p in self.pip_places.items() if r != rank and len(p)]
+        return placed_suit(face, places, RED_SUITS if red else BLACK_SUITS, self.pips, rivals)
 
     def _sign_suits(self, face: np.ndarray, rank: str, red: bool) -> set[str]:
         """The suits of the court's colour read at the enrolled suit spots of ``rank``, either way

@@ -385,9 +385,10 @@ class EnrolledParams:
     #: Face pixels the paper round a sign in a ring is grown by, each in turn, to join the pieces
     #: a sign touching its ring parts it into (gaps up to twice as wide)
     ring_joins: tuple[int, ...] = (2, 5)
-    #: Two suit signs are at one spot where their centres lie within this share of the spot's
-    #: side (at least ``min_spot_offset`` face pixels) and their sides within ``spot_size_ratio``
-    spot_offset: float = 0.35
+    #: Two suit signs are at one court's spot where their centres lie within this share of the
+    #: spot's side (at least ``min_spot_offset`` face pixels) and their sides within ``spot_size_ratio``
+    spot_offset: float = 0.5
+    place_offset: float = 0.35  # the same share at a number card's pip place
     min_spot_offset: float = 6.0  # face pixels: the least centre offset allowed at one spot
     spot_size_ratio: float = 1.35  # the most one sign's side may exceed the other's at one spot
     #: A printing's index suit glyphs are read only where this share of its enrolled ones or more

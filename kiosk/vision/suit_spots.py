@@ -117,22 +117,38 @@ def pip_signs(face: np.ndarray, suit: str, pips: PipReader, most: int) -> np.nda
     return found[probs[:, PIP_LABELS.index(suit)] >= E.min_pip_confidence][:most]
 
 
-def placed_suit(face: np.ndarray, places: np.ndarray, pair: tuple[str, str], pips: PipReader) -> str | None:
+def placed_suit(
+    face: np.ndarray, places: np.ndarray, pair: tuple[str, str], pips: PipReader, rivals: list[np.ndarray]
+) -> str | None:
     """The suit of ``pair`` the pip model surely reads on every printed sign of ``face`` lying at
     one of a number card's enrolled pip ``places`` (the :func:`pip_signs` of its rank's cards),
     either way up, where ``min_placed_pips`` places or more hold one: the card's own pips, where
-    its printing puts them, whatever a card over part of the face adds elsewhere; else None."""
+    its printing puts them, whatever a card over part of the face adds elsewhere; else None. None
+    too where the places of one of ``rivals`` (the other ranks') hold more of the signs read as
+    that suit: a card whose index was misread (a six read as a nine), not one partly covered."""
     ink = face_ink(as_face(face))
-    placed = near_spots(_printed(ink), places)
-    centres: list[np.ndarray] = []  # one sign may be found at several ink levels: a place counts once
-    for row in placed:
+    found = _printed(ink)
+    at = _there(found, np.concatenate([places, turned(places)]), E.place_offset).any(axis=1)
+    if _held(found[at]) < E.min_placed_pips:
+        return None
+    probs = pips.suit_probs(sign_patches(ink, found[:, :3], upright=True))
+    read = np.array([PIP_LABELS[int(p.argmax())] if p.max() >= E.min_pip_confidence else "" for p in probs])
+    suits = set(read[at].tolist())
+    if len(suits) != 1 or not suits <= set(pair):
+        return None
+    suit = suits.pop()
+    signs = found[read == suit]
+    held = _held(near_spots(signs, places, E.place_offset))
+    return None if any(_held(near_spots(signs, r, E.place_offset)) > held for r in rivals) else suit
+
+
+def _held(signs: np.ndarray) -> int:
+    """How many places the ``signs`` hold: one sign may be found at several ink levels."""
+    centres: list[np.ndarray] = []
+    for row in signs:
         if all(np.hypot(*(row[:2] - c)) > E.min_spot_offset for c in centres):
             centres.append(row[:2])
-    if len(centres) < E.min_placed_pips:
-        return None
-    probs = pips.suit_probs(sign_patches(ink, placed[:, :3], upright=True))
-    suits = {PIP_LABELS[int(p.argmax())] if p.max() >= E.min_pip_confidence else None for p in probs}
-    return suits.pop() if len(suits) == 1 and suits <= set(pair) else None
+    return len(centres)
 
 
 def pip_templates(signs_of: dict[str, np.ndarray]) -> SuitGlyphs:
@@ -170,7 +186,7 @@ def spot_suits(found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], temp
     lying at the court's ``spots``, either way up: none unless one sign reads its suit clearly;
     then every suit a sign there leans to by half the lead a reading needs (a blurred or partly
     found sign leaning to the other suit makes it two suits, and the court is refused)."""
-    leans = [templates.lean_of(row[4:], pair) for row in near_spots(found, spots)]
+    leans = [templates.lean_of(row[4:], pair) for row in near_spots(found, spots, E.spot_offset)]
     if not any(lead >= E.min_suit_margin for _, lead in leans):
         return set()
     return {suit for suit, lead in leans if suit is not None and lead >= E.min_suit_margin / 2}
@@ -238,17 +254,15 @@ def pip_spot_suits(
     court's ``spots`` (:func:`pip_spots`), either way up, each turned as its spot's ``flips`` say."""
     said: set[str] = set()
     for flip in (False, True):
-        near = near_spots(found, spots[flips == flip])
+        near = near_spots(found, spots[flips == flip], E.spot_offset)
         said |= {s for s in _model_reads(near, pair, pips, templates, flip) if s is not None}
     return said
 
 
-def near_spots(found: np.ndarray, spots: np.ndarray) -> np.ndarray:
-    """The ``found`` signs lying at any of ``spots`` (:func:`at_spot`), either way up, each once."""
-    at = np.zeros(len(found), bool)
-    for spot in np.concatenate([spots, turned(spots)]):
-        at |= _at(found, spot)
-    return found[at]
+def near_spots(found: np.ndarray, spots: np.ndarray, offset: float) -> np.ndarray:
+    """The ``found`` signs lying at any of ``spots`` (:func:`at_spot`; centres within ``offset``
+    of its side), either way up, each once."""
+    return found[_there(found, np.concatenate([spots, turned(spots)]), offset).any(axis=1)]
 
 
 def turned(rows: np.ndarray) -> np.ndarray:
@@ -263,15 +277,15 @@ def at_spot(found: np.ndarray, spot: np.ndarray) -> np.ndarray:
     """The signs of ``found`` of ``spot``'s kind (on the paper or in a ring) at its place: centres
     within ``spot_offset`` of its side (at least ``min_spot_offset``), sides within
     ``spot_size_ratio`` (the same sign found at several ink levels may be there more than once)."""
-    return found[_at(found, spot)]
+    return found[_there(found, spot[None], E.spot_offset)[:, 0]]
 
 
-def _at(found: np.ndarray, spot: np.ndarray) -> np.ndarray:
-    """Where the signs of ``found`` lie at ``spot`` (:func:`at_spot`)."""
-    off = np.hypot(found[:, 0] - spot[0], found[:, 1] - spot[1])
-    sides = np.maximum(found[:, 2], spot[2]), np.minimum(found[:, 2], spot[2])
-    there = (off <= max(E.min_spot_offset, E.spot_offset * spot[2])) & (sides[0] <= E.spot_size_ratio * sides[1])
-    return there & (found[:, 3] == spot[3])
+def _there(found: np.ndarray, spots: np.ndarray, offset: float) -> np.ndarray:
+    """Whether each sign of ``found`` lies at each of ``spots`` (n x m; :func:`at_spot`)."""
+    off = np.hypot(found[:, None, 0] - spots[None, :, 0], found[:, None, 1] - spots[None, :, 1])
+    big, small = np.maximum(found[:, None, 2], spots[None, :, 2]), np.minimum(found[:, None, 2], spots[None, :, 2])
+    near = off <= np.maximum(E.min_spot_offset, offset * spots[None, :, 2])
+    return near & (big <= E.spot_size_ratio * small) & (found[:, None, 3] == spots[None, :, 3])
 
 
 def colour_pair(suit: str) -> tuple[str, str]:
