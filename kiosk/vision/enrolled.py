@@ -20,11 +20,14 @@ answers only where all are sure:
   must count as many pips as its rank, else two or more of its pips found at the places its
   printing puts that rank's pips must all read one suit. A court's suit is read at its suit spots
   (:mod:`kiosk.vision.suit_spots`): the places where it and the other court of its rank and
-  colour each show a sign (the index's, an emblem in the court art) that the printing's own pips
-  read as their suits. Of the signs found there, either way up, one must read its suit clearly
-  and none lean to the other; the pip model's reading of the whole face counts too where it read
-  both courts right at enrolment. A printing whose courts carry no suit sign its pips read leaves
-  them unnamed.
+  colour each show a sign (the index's, an emblem in the court art) that the printing's own pips,
+  or the pip model, read as their suits. Of the signs found there, either way up, one must read
+  its suit clearly and none lean to the other; the pip model's reading of the whole face counts
+  too where it read both courts right at enrolment. A printing whose courts carry no suit sign
+  either reads leaves them unnamed.
+* the rank, once more: the index model's answer for a card this reader refuses never stands
+  against the rank its counted corners agree on (:attr:`Verdict.rank`,
+  :func:`~kiosk.vision.identify.settle`).
 
 Where the index is, how big it is and in which font play no part. It answers only from a
 gallery that holds every card of the deck, so a card that was not enrolled can never be named
