@@ -192,7 +192,7 @@ def spot_suits(found: np.ndarray, spots: np.ndarray, pair: tuple[str, str], temp
     return {suit for suit, lead in leans if suit is not None and lead >= E.min_suit_margin / 2}
 
 
-def sign_suit_probs(rows: np.ndarray, pips: PipReader, flip: bool = False) -> np.ndarray:
+def sign_suit_probs(rows: np.ndarray, pips: PipReader, flip: bool) -> np.ndarray:
     """The pip model's probabilities (n x 4, :data:`~kiosk.vision.pips.PIP_LABELS` order) for the
     signs ``rows`` (:data:`SIGN_DIM` each): each kept patch turned where its sign lies below the
     face's middle, as the model reads a pip (with ``flip``, where it lies above it: a court's
