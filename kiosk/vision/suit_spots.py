@@ -129,16 +129,16 @@ def placed_suit(
     ink = face_ink(as_face(face))
     found = _printed(ink)
     at = _there(found, np.concatenate([places, turned(places)]), E.place_offset).any(axis=1)
-    if _held(found[at]) < E.min_placed_pips:
+    held = _held(found[at])
+    if held < E.min_placed_pips:
         return None
     probs = pips.suit_probs(sign_patches(ink, found[:, :3], upright=True))
     read = np.array([PIP_LABELS[int(p.argmax())] if p.max() >= E.min_pip_confidence else "" for p in probs])
     suits = set(read[at].tolist())
     if len(suits) != 1 or not suits <= set(pair):
         return None
-    suit = suits.pop()
+    suit = suits.pop()  # every sign at the places reads it
     signs = found[read == suit]
-    held = _held(near_spots(signs, places, E.place_offset))
     return None if any(_held(near_spots(signs, r, E.place_offset)) > held for r in rivals) else suit
 
 
